@@ -1,0 +1,77 @@
+// Starts and stops Prism mock servers. Used by `npm run mock`, `npm start` and the tests.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The fixed ports of ../shared/design/ARCHITECTURE.md. */
+export const MOCK_PORTS = { commerce: 4010, engagement: 4011, search: 4012, oneconnect: 4013, auth: 4014 };
+
+/** Asks the OS for a free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `prism mock` (or `prism proxy` when `upstream` is given) for one API.
+ * Resolves once Prism says it is listening; rejects if it exits first or takes
+ * longer than `startTimeoutMs`. Prism is spawned directly (not through npx) so
+ * that killing the PID we hold really frees the port.
+ */
+export function startPrism(api, { port, errors = false, upstream, quiet = true, startTimeoutMs = 30_000, onLine } = {}) {
+  const spec = join(root, 'openapi', api, 'openapi.yaml');
+  const args = upstream
+    ? ['proxy', spec, upstream, '-p', String(port), '-h', '127.0.0.1', '--errors']
+    : ['mock', spec, '-p', String(port), '-h', '127.0.0.1', ...(errors ? ['--errors'] : [])];
+  const child = spawn(join(root, 'node_modules', '.bin', 'prism'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`Prism for ${api} did not start within ${startTimeoutMs} ms:\n${output.slice(-2000)}`));
+    }, startTimeoutMs);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-20_000);
+      for (const line of text.split('\n')) if (line.trim()) onLine?.(line);
+      if (/listening on/i.test(text)) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+      if (!quiet) process.stdout.write(text.replace(/^/gm, `[${api}] `));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism for ${api} exited with ${code} before listening:\n${output.slice(-2000)}`));
+    });
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    api,
+    url,
+    port,
+    child,
+    ready,
+    exited,
+    /** Stops Prism and waits until it has exited. */
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

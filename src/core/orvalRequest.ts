@@ -1,0 +1,31 @@
+import type { Transport } from './transport.ts';
+import { readBody } from './readBody.ts';
+
+/** Per-call options of a generated hook or function: fetch's init plus the transport to send through. */
+export type RequestOptions = RequestInit & {
+  /** The API's transport; the React bindings fill it in from their provider. */
+  client?: Transport;
+  /** Extra per-call fields that an API's transport understands (e.g. commerce impersonation). */
+  [key: string]: unknown;
+};
+
+/** Types the `error` of generated hooks (orval reads this export). */
+export type ErrorType<E> = import('./ApiError.ts').ApiError<E>;
+/** Types the request bodies of generated mutations (orval reads this export). */
+export type BodyType<B> = B;
+
+/**
+ * The mutator every orval-generated call goes through: it sends the relative URL
+ * through the transport given in the call's options and resolves to the parsed body
+ * (`null` for an empty answer, which React Query accepts where `undefined` is not).
+ */
+export async function orvalRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { client, ...init } = options;
+  if (!client) {
+    throw new Error(
+      'No transport for this call: use the hook inside its API provider, or pass { request: { client } }',
+    );
+  }
+  const response = await client(url, init);
+  return (await readBody(response)) as T;
+}

@@ -1,0 +1,79 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { bindHook } from '../core/bindHook.ts';
+import type { Transport } from '../core/transport.ts';
+import type { OneconnectClient } from './createOneconnectClient.ts';
+import { loadBanners, type BannerState } from './loadBanners.ts';
+import {
+  useGetSegmentBanners as useGetSegmentBannersRaw,
+  useGetSegmentCookies as useGetSegmentCookiesRaw,
+  useGetUserBannerEvents as useGetUserBannerEventsRaw,
+} from '../../generated/oneconnect/hooks/banners/banners.ts';
+
+const ClientContext = createContext<OneconnectClient | null>(null);
+
+/** Makes a banners API client available to the hooks below it. */
+export function OneconnectProvider({ client, children }: { client: OneconnectClient; children: ReactNode }) {
+  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
+}
+
+/** The client of the nearest {@link OneconnectProvider}; throws with the fix when there is none. */
+export function useOneconnectClient(): OneconnectClient {
+  const client = useContext(ClientContext);
+  if (!client) throw new Error('No OneconnectProvider found: wrap your app in <OneconnectProvider client={…}>');
+  return client;
+}
+
+const useTransport = (): Transport => useOneconnectClient().transport;
+/** Generated hook for `getSegmentCookies`, bound to the provider's client. */
+export const useGetSegmentCookies = bindHook(useGetSegmentCookiesRaw, useTransport);
+/** Generated hook for `getSegmentBanners`, bound to the provider's client. */
+export const useGetSegmentBanners = bindHook(useGetSegmentBannersRaw, useTransport);
+/** Generated hook for `getUserBannerEvents`, bound to the provider's client. */
+export const useGetUserBannerEvents = bindHook(useGetUserBannerEventsRaw, useTransport);
+
+/** The banner state plus what a reader can do with it. */
+export interface BannersValue extends BannerState {
+  /** True until the first load settles. */
+  isLoading: boolean;
+  /** Hides a banner for the rest of this visit. */
+  dismiss: (bannerId: string) => void;
+}
+
+const BannersContext = createContext<BannersValue | null>(null);
+
+/** Props of {@link BannerProvider}. */
+export interface BannerProviderProps {
+  /** Load banners only when true (the site enables it on the targeted layout). Defaults to true. */
+  enabled?: boolean;
+  children: ReactNode;
+}
+
+/** Runs the banner flow once per visit and shares `{ banners, userId }` with its subtree. */
+export function BannerProvider({ enabled = true, children }: BannerProviderProps) {
+  const client = useOneconnectClient();
+  const query = useQuery({
+    queryKey: ['oneconnect', 'activeBanners', client.transport.baseUrl],
+    queryFn: ({ signal }) => loadBanners(client, { signal }),
+    enabled,
+  });
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const dismiss = useCallback((id: string) => setDismissed((prev) => new Set(prev).add(id)), []);
+  const value = useMemo<BannersValue>(() => {
+    const state = (enabled && query.data) || { banners: [], userId: '' };
+    return {
+      banners: state.banners.filter((b) => !dismissed.has(b.id)),
+      userId: state.userId,
+      isLoading: enabled && query.isPending,
+      dismiss,
+    };
+  }, [enabled, query.data, query.isPending, dismissed, dismiss]);
+  return <BannersContext.Provider value={value}>{children}</BannersContext.Provider>;
+}
+
+/** The nearest {@link BannerProvider}'s banners, userId and `dismiss`. */
+export function useBanners(): BannersValue {
+  const value = useContext(BannersContext);
+  if (!value) throw new Error('No BannerProvider found: wrap your page in <BannerProvider>');
+  return value;
+}

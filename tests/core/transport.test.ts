@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { ApiError, createTransport, isApiError, orvalRequest } from '../../src/core/index.ts';
+
+let server: Server;
+let base = '';
+const seen: Array<{ url: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      const path = req.url ?? '';
+      if (path.startsWith('/stall-body')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{"partial":');
+        return; // never ends: only the timeout can settle the call
+      }
+      if (path.startsWith('/bom-404')) {
+        res.writeHead(404, 'Not Found', { 'Content-Type': 'application/json' });
+        return res.end('\uFEFF{"Errors":[{"ErrorCode":"NotFound","Message":"nope"}]}');
+      }
+      if (path.startsWith('/empty-500')) {
+        res.writeHead(500, 'Internal Server Error');
+        return res.end();
+      }
+      if (path.startsWith('/no-content')) {
+        res.writeHead(204);
+        return res.end();
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, path }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+
+describe('createTransport', () => {
+  it('resolves relative URLs against the base URL and sends default, call and auth headers', async () => {
+    const transport = createTransport({
+      baseUrl: `${base}/v1/`,
+      headers: { 'X-Library-Version': '1' },
+      authorize: ({ init }) => ({ Authorization: `Bearer ${init.impersonate ? 'imp' : 'main'}` }),
+    });
+    const response = await transport('/things?x=1', { method: 'POST', body: '{"a":1}', impersonate: true });
+    expect(await response.json()).toEqual({ ok: true, path: '/v1/things?x=1' });
+    const last = seen.at(-1)!;
+    expect(last.headers.authorization).toBe('Bearer imp');
+    expect(last.headers['x-library-version']).toBe('1');
+    expect(last.headers['content-type']).toBe('application/json');
+    expect(last.body).toBe('{"a":1}');
+  });
+
+  it('accepts a Request (as openapi-fetch sends) and keeps its method, headers and body', async () => {
+    const transport = createTransport({ baseUrl: base });
+    await transport(new Request(`${base}/req`, { method: 'PUT', headers: { 'X-Test': 'yes' }, body: 'hello' }));
+    const last = seen.at(-1)!;
+    expect(last.url).toBe('/req');
+    expect(last.headers['x-test']).toBe('yes');
+    expect(last.body).toBe('hello');
+  });
+
+  it('throws ApiError with status, parsed body (BOM stripped) and details from describeError', async () => {
+    const transport = createTransport({
+      baseUrl: base,
+      describeError: (body) => {
+        const first = (body as { Errors: Array<{ ErrorCode: string; Message: string }> }).Errors[0]!;
+        return { message: first.Message, errorCode: first.ErrorCode, errors: (body as { Errors: unknown[] }).Errors };
+      },
+    });
+    const error = await transport('/bom-404').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(isApiError(error)).toBe(true);
+    const apiError = error as ApiError;
+    expect(apiError).toMatchObject({ status: 404, statusText: 'Not Found', errorCode: 'NotFound', message: 'nope', name: 'ApiError' });
+    expect(apiError.errors).toHaveLength(1);
+    expect(apiError.request).toEqual({ method: 'GET', url: `${base}/bom-404` });
+    expect(apiError.response.status).toBe(404);
+  });
+
+  it('gives an empty 500 the status text as message and no errors', async () => {
+    const error = (await createTransport({ baseUrl: base })('/empty-500').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'ApiError', body: null });
+  });
+
+  it('times out while the body is still arriving, and rethrows the timeout unchanged', async () => {
+    const transport = createTransport({ baseUrl: base, timeoutMs: 150 });
+    const error = await transport('/stall-body').catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(isApiError(error)).toBe(false);
+  });
+
+  it('clears its timer when a call settles, whatever the outcome', async () => {
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      const transport = createTransport({ baseUrl: base, timeoutMs: 4_321 });
+      await transport('/ok');
+      await transport('/empty-500').catch(() => {});
+      await createTransport({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 4_321 })('/refused').catch(() => {});
+      const ours = set.mock.calls.flatMap((call, i) => (call[1] === 4_321 ? [set.mock.results[i]!.value] : []));
+      expect(ours).toHaveLength(3);
+      for (const id of ours) expect(clear).toHaveBeenCalledWith(id);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
+  });
+
+  it('honours the caller’s abort signal and rethrows a refused connection unchanged', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('caller gave up'));
+    await expect(createTransport({ baseUrl: base })('/ok', { signal: controller.signal })).rejects.toThrow('caller gave up');
+    const refused = await createTransport({ baseUrl: 'http://127.0.0.1:9' })('/x').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TypeError);
+  });
+
+  it('resolves a 204 with an empty body that orvalRequest reads as null', async () => {
+    const client = createTransport({ baseUrl: base });
+    expect(await orvalRequest('/no-content', { client, method: 'DELETE' })).toBeNull();
+    expect(await orvalRequest('/ok', { client })).toEqual({ ok: true, path: '/ok' });
+  });
+
+  it('orvalRequest explains what to do when no transport is bound', async () => {
+    await expect(orvalRequest('/ok')).rejects.toThrow('No transport for this call: use the hook inside its API provider');
+  });
+});

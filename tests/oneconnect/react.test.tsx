@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, fireEvent, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { usePrism } from '../support/prism.ts';
+import { createOneconnectClient } from '../../src/oneconnect/index.ts';
+import { BannerProvider, OneconnectProvider, useBanners, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
+import { Banners } from '../../src/site/Banners.tsx';
+
+const prism = usePrism('oneconnect');
+
+function wrapper(enabled = true) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createOneconnectClient({ baseUrl: prism.url });
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <OneconnectProvider client={client}>
+        <BannerProvider enabled={enabled}>{children}</BannerProvider>
+      </OneconnectProvider>
+    </QueryClientProvider>
+  );
+}
+
+describe('banner React bindings against Prism', () => {
+  it('shows the active banners from the mock and hides one when dismissed', async () => {
+    render(<Banners />, { wrapper: wrapper() });
+    expect(await screen.findByText('Meet us at the International Airshow')).toBeTruthy();
+    expect(screen.getByText('Engineering careers open now')).toBeTruthy();
+    expect(screen.queryByText('Webinar on resilient avionics')).toBeNull();
+    expect(screen.queryByText("Last year's open day")).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss: Meet us at the International Airshow' }));
+    expect(screen.queryByText('Meet us at the International Airshow')).toBeNull();
+    expect(screen.getByText('Engineering careers open now')).toBeTruthy();
+  });
+
+  it('loads nothing while disabled (a route without the targeted layout)', async () => {
+    const { result } = renderHook(() => useBanners(), { wrapper: wrapper(false) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(result.current).toMatchObject({ banners: [], userId: '', isLoading: false });
+  });
+
+  it('shares the userId, and binds the generated hooks to the provider’s client', async () => {
+    const { result } = renderHook(() => ({ banners: useBanners(), cookies: useGetSegmentCookies() }), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.banners.userId).toBe('u-7f3c2a91'));
+    await waitFor(() => expect(result.current.cookies.data?.segments).toEqual(['aerospace-engineers', 'uk-visitors']));
+  });
+
+  it('tells the developer what to wrap when a provider is missing', () => {
+    expect(() => renderHook(() => useBanners())).toThrow('No BannerProvider found: wrap your page in <BannerProvider>');
+    expect(() => renderHook(() => useGetSegmentCookies())).toThrow('No OneconnectProvider found');
+  });
+});
