@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'orval';
 
 /**
@@ -16,6 +16,15 @@ const operationName = (operation: { operationId?: string }, route: string, verb:
     c ? c.toUpperCase() : '',
   ).replace(/^./, (c) => c.toLowerCase());
 
+/**
+ * Per-API additions to the hooks' `override` (e.g. `operations.<id>.query.useQuery`
+ * to make a POST search a query), kept beside the contract they tune.
+ */
+function overrides(api: string): Record<string, unknown> {
+  const file = `./openapi/${api}/orval.overrides.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+}
+
 function hooks(api: string): Options {
   return {
     input: { target: `./openapi/${api}/openapi.yaml` },
@@ -32,6 +41,7 @@ function hooks(api: string): Options {
         mutator: { path: './src/core/orvalRequest.ts', name: 'orvalRequest' },
         fetch: { includeHttpResponseReturnType: false },
         query: { version: 5, useQuery: true, signal: true },
+        ...overrides(api),
       },
     },
   };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain ESM script, also run as `node scripts/check-generated.mjs`.
 import { checkGenerated } from '../../scripts/check-generated.mjs';
 
 describe('generated code', () => {

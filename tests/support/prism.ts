@@ -1,6 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-// @ts-expect-error -- plain ESM script shared with `npm run mock`; typed loosely here.
-import { freePort, startPrism } from '../../scripts/lib/prism.mjs';
+import { freePort, startPrism, type PrismServer } from '../../scripts/lib/prism.mjs';
 
 /** A Prism mock started for one test file. */
 export interface PrismMock {
@@ -8,11 +7,7 @@ export interface PrismMock {
   url: string;
 }
 
-interface Started {
-  url: string;
-  ready: Promise<string>;
-  stop(): Promise<void>;
-}
+type Started = PrismServer;
 
 /**
  * Starts Prism (with `--errors`, so an example that breaks its own schema fails
@@ -24,7 +19,7 @@ export function usePrism(api: 'commerce' | 'engagement' | 'search' | 'oneconnect
   let server: Started | undefined;
   beforeAll(async () => {
     for (let attempt = 0; ; attempt += 1) {
-      server = startPrism(api, { port: await freePort(), errors: true }) as Started;
+      server = startPrism(api, { port: await freePort(), errors: true });
       try {
         mock.url = await server.ready;
         return;

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-// @ts-expect-error -- plain ESM script shared with `npm run mock`.
-import { freePort, root, startPrism, MOCK_PORTS } from '../../scripts/lib/prism.mjs';
+import { freePort, root, startPrism, MOCK_PORTS, type ApiName, type PrismServer } from '../../scripts/lib/prism.mjs';
 import { mockProxy } from '../../vite.config.ts';
 
-type Api = keyof typeof MOCK_PORTS;
-interface Started { api: Api; url: string; port: number; ready: Promise<string>; stop(): Promise<void> }
+type Api = ApiName;
+type Started = PrismServer;
 
 /** The site served by Vite against Prism mocks, all on free ports. */
 export interface SiteUnderTest {
@@ -24,7 +23,7 @@ export async function startSite(): Promise<SiteUnderTest> {
   const servers: Started[] = [];
   for (const api of apis) {
     ports[api] = await freePort();
-    servers.push(startPrism(api, { port: ports[api], errors: true }) as Started);
+    servers.push(startPrism(api, { port: ports[api], errors: true }));
   }
   let vite: ViteDevServer | undefined;
   const stop = async () => {

@@ -1,0 +1,27 @@
+// Types of prism.mjs for the TypeScript that imports it (vite.config.ts, tests).
+import type { ChildProcess } from 'node:child_process';
+
+export type ApiName = 'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth';
+export declare const root: string;
+export declare const MOCK_PORTS: Record<ApiName, number>;
+export declare function freePort(): Promise<number>;
+export interface PrismServer {
+  api: ApiName;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  ready: Promise<string>;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+export declare function startPrism(
+  api: ApiName,
+  options: {
+    port: number;
+    errors?: boolean;
+    upstream?: string;
+    quiet?: boolean;
+    startTimeoutMs?: number;
+    onLine?: (line: string) => void;
+  },
+): PrismServer;
