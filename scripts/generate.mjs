@@ -45,6 +45,9 @@ async function generate(api) {
   for (const project of [api, `${api}Zod`]) {
     await run(bin('orval'), ['--config', 'orval.config.ts', '--project', project], { cwd: root, maxBuffer: 64 << 20 });
   }
+  // An API may add its own generator (e.g. the commerce facade's operation table).
+  const extra = join(root, 'scripts', 'generators', `${api}.mjs`);
+  if (existsSync(extra)) await (await import(pathToFileURL(extra).href)).default({ root, api });
   const hooks = tally(join(root, 'generated', api, 'hooks'));
   const zod = tally(join(root, 'generated', api, 'zod'));
   const model = tally(join(root, 'generated', api, 'model'));
