@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseActiveGroups } from '../../src/site/consent/parseActiveGroups.ts';
+import { ANALYTICS_GROUP, createConsentStore } from '../../src/site/consent/consentStore.ts';
+import { loadConsentScript } from '../../src/site/consent/loadConsentScript.ts';
+
+type ConsentGlobals = { OnetrustActiveGroups?: unknown; OptanonWrapper?: () => void };
+const w = window as Window & ConsentGlobals;
+
+afterEach(() => {
+  delete w.OnetrustActiveGroups;
+  delete w.OptanonWrapper;
+  document.head.innerHTML = '';
+});
+
+describe('parseActiveGroups', () => {
+  it.each([
+    [',C0001,C0002,', ['C0001', 'C0002']],
+    ['  ,C0002, ', ['C0002']],
+    ['C0001', ['C0001']],
+    ['', []],
+    [',,,', []],
+    [undefined, []],
+    [42, []],
+    [['C0002'], []],
+  ])('reads %j as %j', (value, groups) => {
+    expect([...parseActiveGroups(value)]).toEqual(groups);
+  });
+});
+
+describe('createConsentStore', () => {
+  it('starts from the global and hears OptanonWrapper calls, chaining the earlier wrapper', () => {
+    const earlier = vi.fn();
+    w.OptanonWrapper = earlier;
+    w.OnetrustActiveGroups = ',C0001,';
+    const store = createConsentStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.hasAnalytics()).toBe(false);
+    w.OnetrustActiveGroups = `,C0001,${ANALYTICS_GROUP},`;
+    w.OptanonWrapper!();
+    expect(earlier).toHaveBeenCalledTimes(1);
+    expect(store.hasAnalytics()).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.dispose();
+    expect(w.OptanonWrapper).toBe(earlier);
+  });
+
+  it('re-evaluates on OneTrustGroupsUpdated, including a withdrawal, and ignores no-op updates', () => {
+    w.OnetrustActiveGroups = ',C0001,C0002,';
+    const store = createConsentStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
+    expect(listener).not.toHaveBeenCalled();
+    w.OnetrustActiveGroups = ',C0001,';
+    window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
+    expect(store.hasAnalytics()).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.dispose();
+    w.OnetrustActiveGroups = ',C0001,C0002,';
+    window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('loadConsentScript', () => {
+  it('adds the script once, async, with its domain script id', () => {
+    const a = loadConsentScript({ src: '/consent-stub.js', domainScript: 'abc-123' });
+    const b = loadConsentScript({ src: '/consent-stub.js' });
+    expect(a).toBe(b);
+    expect(document.querySelectorAll('script[data-consent-script]')).toHaveLength(1);
+    expect(a.async).toBe(true);
+    expect(a.getAttribute('src')).toBe('/consent-stub.js');
+    expect(a.dataset.domainScript).toBe('abc-123');
+  });
+});
