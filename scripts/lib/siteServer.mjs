@@ -1,0 +1,47 @@
+// Builds the site and serves the build (`vite preview`) against Prism mocks on
+// free ports. Used by the site benchmarks (the tests have tests/support/site.ts).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, preview } from 'vite';
+import { MOCK_PORTS, freePort, root, startPrism } from './prism.mjs';
+
+/** Builds the site into a temporary folder; returns the folder. */
+export async function buildSite() {
+  const outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+/** Starts every mock on a free port and `vite preview` of `outDir` proxying to them; returns `{ url, stop }`. */
+export async function previewSite(outDir) {
+  const apis = Object.keys(MOCK_PORTS).filter((api) => existsSync(join(root, 'openapi', api, 'openapi.yaml')));
+  const ports = {};
+  const servers = [];
+  for (const api of apis) {
+    ports[api] = await freePort();
+    servers.push(startPrism(api, { port: ports[api] }));
+  }
+  await Promise.all(servers.map((s) => s.ready));
+  process.env.SITE_MOCK_PORTS = JSON.stringify(ports); // read by vite.config.ts
+  const port = await freePort();
+  const server = await preview({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await server.close();
+      await Promise.all(servers.map((s) => s.stop()));
+    },
+  };
+}
+
+/** Removes a build folder made by {@link buildSite}. */
+export function removeBuild(outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+}
