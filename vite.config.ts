@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
 
 const mock = (port: number, strip?: string): ProxyOptions => ({
@@ -39,7 +40,7 @@ export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_
 const proxy = mockProxy({ ...MOCK_PORTS, ...(JSON.parse(process.env.SITE_MOCK_PORTS ?? '{}') as Partial<typeof MOCK_PORTS>) });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), docsPlugin()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

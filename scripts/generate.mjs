@@ -7,6 +7,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { promisify } from 'node:util';
+import { contractChanges } from './contract/contractChanges.mjs';
+import { formatChangeReport } from './contract/formatChangeReport.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,4 +69,12 @@ try {
 } catch (error) {
   console.error(`Generation failed: ${error.stderr || error.message}`);
   process.exit(1);
+}
+
+// What changed in the contracts just generated since the last commit, and whether it breaks
+// callers (`npm run contract:diff` gives the full table). Never fails the generation.
+try {
+  console.log(formatChangeReport(await contractChanges({ root, apis }), { compact: true }));
+} catch (error) {
+  console.warn(`Contract change summary unavailable: ${error.message}`);
 }

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // `npm run mock`: Prism for every contract in openapi/ on the fixed ports.
-// `npm run mock -- --proxy search=https://real.example.com` validates a real service's traffic instead.
+// `npm run mock -- --proxy search=https://real.example.com` validates a real service's traffic instead:
+// its answers pass through unchanged and every contract violation is logged with its operation and rule.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startValidatingProxy } from './contract/proxy.mjs';
 import { MOCK_PORTS, root, startPrism } from './lib/prism.mjs';
 
 /** Starts every API's mock (or proxy); returns the servers and a stop function. */
 export async function startMocks({ proxies = {}, quiet = true, errors = false } = {}) {
   const apis = Object.keys(MOCK_PORTS).filter((api) => existsSync(join(root, 'openapi', api, 'openapi.yaml')));
   const servers = apis.map((api) =>
-    startPrism(api, { port: MOCK_PORTS[api], upstream: proxies[api], quiet, errors }),
+    proxies[api]
+      ? startValidatingProxy({ api, port: MOCK_PORTS[api], upstream: proxies[api], quiet })
+      : startPrism(api, { port: MOCK_PORTS[api], quiet, errors }),
   );
   const stop = () => Promise.all(servers.map((s) => s.stop()));
   try {
@@ -38,7 +42,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const proxies = parseProxies(process.argv.slice(2));
   const { servers, stop } = await startMocks({ proxies, quiet: false });
   for (const s of servers) {
-    console.log(`${s.api.padEnd(10)} ${proxies[s.api] ? `proxy → ${proxies[s.api]}` : 'mock'}  ${s.url}`);
+    console.log(`${s.api.padEnd(10)} ${proxies[s.api] ? `validating proxy → ${proxies[s.api]}` : 'mock'}  ${s.url}`);
   }
   console.log('Mocks running. Ctrl-C stops them all.');
   let stopping = false;
