@@ -1,0 +1,30 @@
+/**
+ * The engagement events SDK: a drop-in for the reference browser SDK v1.4.3 (same
+ * settings, methods, payloads and coded errors), without its defects E1–E5 and E7
+ * (and E6: `cookiePath` is honoured).
+ *
+ * Error codes: the specification's `IE-0006` and the reference's `IV-0006` are the same
+ * rule (the timeout must be an integer ≥ 0); this SDK emits `IV-0006`, as the reference does.
+ */
+export { init } from './init.ts';
+export { EngageError } from './EngageError.ts';
+export { engageMessages, type EngageErrorCode } from './engageMessages.ts';
+export { QUEUE_KEY } from './createEventQueue.ts';
+export { VERSION } from './VERSION.ts';
+export type {
+  EngageSdk,
+  EngageSettings,
+  EventData,
+  EventResponse,
+  ExtensionData,
+  IdentityData,
+  IdentityIdentifier,
+  InitOptions,
+  PageViewData,
+  PersonalizeData,
+  PersonalizeResponse,
+  ProcessQueueResult,
+  QueueEntry,
+  QueueEntrySettings,
+  WebPersonalizationSettings,
+} from './types.ts';

@@ -1,0 +1,37 @@
+import { EngageError } from './EngageError.ts';
+import type { EngageConfig, WebPersonalizationSettings } from './types.ts';
+
+/** The settings the web experiences script reads from `window.Engage.settings`. */
+export interface WebExperienceSettings {
+  client_key: string;
+  pointOfSale: string;
+  targetURL: string;
+  web_flow_config: { async: boolean; defer: boolean };
+  web_flow_target: string;
+}
+
+/**
+ * Starts web personalization as the reference does: it needs a point of sale
+ * (`MV-0003`), sets `window.Engage.settings`, and appends
+ * `<script src="{target}/web-flow-libs/{clientKey}/web-version.min.js">` (`async` unless
+ * `asyncScriptLoading: false`, never `defer`). A second init does not add the script twice.
+ */
+export function loadWebPersonalization(options: WebPersonalizationSettings, config: EngageConfig, engage: { settings?: WebExperienceSettings }): void {
+  const pointOfSale = config.pointOfSale;
+  if (!pointOfSale) throw new EngageError('MV-0003');
+  const settings: WebExperienceSettings = {
+    client_key: config.clientKey,
+    pointOfSale,
+    targetURL: config.targetURL,
+    web_flow_config: { async: options.asyncScriptLoading ?? true, defer: options.deferScriptLoading ?? false },
+    web_flow_target: options.baseURLOverride ?? 'https://d35vb5cccm4xzp.cloudfront.net',
+  };
+  engage.settings = settings;
+  const src = `${settings.web_flow_target}/web-flow-libs/${settings.client_key}/web-version.min.js`;
+  if ([...document.scripts].some((script) => script.src === src)) return;
+  const script = document.createElement('script');
+  script.type = 'text/javascript';
+  script.src = src;
+  script.async = settings.web_flow_config.async;
+  document.head.appendChild(script);
+}
