@@ -1,0 +1,77 @@
+import { createTransport, type RequestInfo, type Transport, type TransportInit } from '../core/transport.ts';
+import { describeCommerceError } from './describeCommerceError.ts';
+import { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
+import { serializeQuery } from './serializeQuery.ts';
+import type { TokenSource } from './types.ts';
+
+/** Options of {@link createCommerceTransport} and `createCommerceClient`. */
+export interface CommerceClientOptions extends CommerceLocation {
+  /** The main user's token (or a function returning the current one). Defaults to none: calls go out without `Authorization`. */
+  accessToken?: TokenSource;
+  /** The token that `As()` calls and `request: { impersonate: true }` hook calls are sent with. Defaults to none: such calls fail. */
+  impersonationToken?: TokenSource;
+  /** The fetch to send with. Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Abort a call, body included, after this many ms. Defaults to 60000. */
+  timeoutMs?: number;
+}
+
+/**
+ * Per-call fields the commerce transport reads besides fetch's own: `query` (an options object
+ * serialized with {@link serializeQuery}, replacing any query string in the URL), `impersonate`
+ * (send with the impersonation token) and `accessToken` (send with this token).
+ */
+export type CommerceInit = TransportInit & { query?: object; impersonate?: boolean; accessToken?: string };
+
+const readToken = (source: TokenSource | undefined) => (typeof source === 'function' ? source() : source);
+
+/** Picks the token as the official SDK does: per-call token, else impersonation (when asked), else the main one. */
+function authorizer(options: CommerceClientOptions) {
+  return async ({ method, url, init }: RequestInfo): Promise<Record<string, string> | undefined> => {
+    let token = (init as CommerceInit).accessToken || undefined;
+    if (!token && (init as CommerceInit).impersonate) {
+      token = (await readToken(options.impersonationToken)) || undefined;
+      if (!token) {
+        throw new Error(
+          `Impersonated call ${method} ${url.split('?')[0]} has no impersonation token: pass impersonationToken ` +
+            'to createCommerceClient (the call was not sent, and never falls back to the main user)',
+        );
+      }
+    }
+    token ??= (await readToken(options.accessToken)) || undefined;
+    return token ? { Authorization: `Bearer ${token}` } : undefined;
+  };
+}
+
+/** Replaces the URL's query string (orval's, for hooks) with the SDK serialization of `query`. */
+function withQuery(url: string, query: object): string {
+  const search = serializeQuery(query);
+  return `${url.split('?')[0]}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The one transport of a commerce client: base address from region/environment/baseUrl,
+ * `Content-Type: application/json` on every call, the bearer token chosen per call, the
+ * SDK's error fields on `ApiError`, and the SDK's query serialization for `init.query`.
+ * `/oauth/…` paths are sent without the version segment.
+ */
+export function createCommerceTransport(options: CommerceClientOptions = {}): Transport {
+  const baseUrl = resolveCommerceBaseUrl(options);
+  const rootUrl = baseUrl.replace(/\/v\d+$/, '');
+  const send = createTransport({
+    baseUrl,
+    headers: { 'Content-Type': 'application/json' },
+    authorize: authorizer(options),
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    describeError: describeCommerceError,
+  });
+  const commerce = async (input: string | Request, init: CommerceInit = {}): Promise<Response> => {
+    if (typeof input !== 'string') return send(input, init);
+    const { query, ...rest } = init;
+    const url = query === undefined ? input : withQuery(input, query);
+    // `/oauth/…` paths are served without the version segment.
+    return send(url.startsWith('/oauth/') ? rootUrl + url : url, rest);
+  };
+  return Object.assign(commerce, { baseUrl });
+}
