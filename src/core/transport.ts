@@ -49,6 +49,17 @@ export interface Transport {
 }
 
 const NO_BODY_STATUS = new Set([101, 204, 205, 304]);
+// Only fetch's own fields go on to fetch: per-call fields such as a token override
+// are for `authorize`, and a user's logging fetch must never see them.
+const REQUEST_INIT_KEYS = [
+  'body', 'cache', 'integrity', 'keepalive', 'mode', 'priority', 'redirect', 'referrer', 'referrerPolicy', 'duplex',
+] as const;
+
+function pickRequestInit(init: TransportInit): RequestInit {
+  const picked: Record<string, unknown> = {};
+  for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) picked[key] = init[key];
+  return picked as RequestInit;
+}
 
 /** Creates the one transport an API's generated client, hooks and facade share. */
 export function createTransport(options: TransportOptions = {}): Transport {
@@ -64,7 +75,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
     const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
     const abort = linkAbort(init.signal ?? undefined, timeoutMs);
-    const { timeoutMs: _t, ...fetchInit } = init;
+    const fetchInit = pickRequestInit(init);
     try {
       const doFetch = options.fetch ?? globalThis.fetch;
       const raw = await doFetch(url, {

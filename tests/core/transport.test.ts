@@ -131,3 +131,22 @@ describe('createTransport', () => {
     await expect(orvalRequest('/ok')).rejects.toThrow('No transport for this call: use the hook inside its API provider');
   });
 });
+
+describe('createTransport hands fetch only fetch’s own fields', () => {
+  it('keeps per-call fields such as a token override away from a custom fetch', async () => {
+    const seenInit: RequestInit[] = [];
+    const transport = createTransport({
+      baseUrl: base,
+      authorize: ({ init }) => ({ Authorization: `Bearer ${String(init.accessToken)}` }),
+      fetch: (input, init) => {
+        seenInit.push(init!);
+        return fetch(input, init);
+      },
+    });
+    await transport('/ok', { accessToken: 'secret-token', impersonate: true, timeoutMs: 1000, cache: 'no-store' });
+    const init = seenInit[0]! as Record<string, unknown>;
+    expect(Object.keys(init).sort()).toEqual(['cache', 'credentials', 'headers', 'method', 'signal']);
+    expect(JSON.stringify(Object.values(init).filter((v) => typeof v === 'string'))).not.toContain('secret-token');
+    expect(new Headers(init.headers as HeadersInit).get('authorization')).toBe('Bearer secret-token');
+  });
+});
