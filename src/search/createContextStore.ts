@@ -1,0 +1,76 @@
+import { searchConstants } from './searchConstants.ts';
+import { defaultScheduler, type Scheduler } from './scheduler.ts';
+import { stableStringify } from './stableStringify.ts';
+import type { CommerceContext, SearchContext } from './types.ts';
+
+/** Options of {@link createContextStore}. */
+export interface ContextStoreOptions {
+  /** The context before any update. Defaults to `{}`. */
+  initial?: SearchContext;
+  /** Merged into every committed context last (the visitor's uuid), so updates cannot drop it. Defaults to none. */
+  fixedUser?: SearchContext['user'];
+  /** Ms between the last update and the commit. Defaults to 50. */
+  debounceMs?: number;
+  /** Timers. Defaults to the global ones. */
+  scheduler?: Scheduler;
+}
+
+/** The request context shared by every widget of a page. */
+export interface ContextStore {
+  /** The committed context (a new object only after a commit that changed something). */
+  get(): SearchContext;
+  /**
+   * Replaces the given top-level sections (`page`, `locale`, `commerce`, …; `undefined`
+   * removes one). Widgets see the change 50 ms after the last update, then refetch.
+   */
+  update(patch: Partial<SearchContext>): void;
+  /** Shorthand for `update({ page })`. */
+  setPage(page: SearchContext['page']): void;
+  /** Shorthand for `update({ commerce })` (sent only by the commerce connector). */
+  setCommerce(commerce: CommerceContext | undefined): void;
+  /** Calls `listener` after each commit that changed the context; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Commits a pending update now. */
+  flush(): void;
+}
+
+/** Creates a context store whose updates commit after the update debounce. */
+export function createContextStore(options: ContextStoreOptions = {}): ContextStore {
+  const { debounceMs = searchConstants.UPDATE_DEBOUNCE_MS, scheduler = defaultScheduler, fixedUser } = options;
+  const withUser = (context: SearchContext): SearchContext =>
+    fixedUser ? { ...context, user: { ...context.user, ...fixedUser } } : context;
+  let committed = withUser({ ...options.initial });
+  let pending: SearchContext | undefined;
+  let timer: unknown;
+  const listeners = new Set<() => void>();
+
+  const flush = () => {
+    scheduler.clearTimeout(timer);
+    if (!pending) return;
+    const next = withUser(pending);
+    pending = undefined;
+    if (stableStringify(next) === stableStringify(committed)) return;
+    committed = next;
+    for (const listener of [...listeners]) listener();
+  };
+
+  const update = (patch: Partial<SearchContext>) => {
+    const next: Record<string, unknown> = { ...(pending ?? committed), ...patch };
+    for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
+    pending = next as SearchContext;
+    scheduler.clearTimeout(timer);
+    timer = scheduler.setTimeout(flush, debounceMs);
+  };
+
+  return {
+    get: () => committed,
+    update,
+    setPage: (page) => update({ page }),
+    setCommerce: (commerce) => update({ commerce }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flush,
+  };
+}

@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { keepPreviousData, useQuery, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
+import { WidgetActionType } from '../actionTypes.ts';
+import { searchConstants } from '../searchConstants.ts';
+import { stableStringify } from '../stableStringify.ts';
+import { trackingEvents } from '../trackingEvents.ts';
+import type { ContentItem, SearchContext, Widget, WidgetItem, WidgetOfType } from '../types.ts';
+import type { WidgetType } from '../WidgetDataType.ts';
+import { isCanceledError } from '../WidgetRequestCanceledError.ts';
+import { useAppear } from './useAppear.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useWidget, type WidgetIdentity } from './widget.tsx';
+import { useWidgetsContext } from './WidgetsProvider.tsx';
+
+/** The state of a widget's data, as the reference SDK's `queryResult`. */
+export interface WidgetQueryResult<W> {
+  /** The widget's answer (the previous one while a new request runs). */
+  data: W | undefined;
+  /** No data yet and a request running. */
+  isLoading: boolean;
+  /** A request running, also in the background. */
+  isFetching: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  /** Why the last request failed; never a cancellation. */
+  error: Error | null;
+}
+
+/** What every widget hook returns besides its own state and actions. */
+export interface WidgetDataResult<W> {
+  /** Attach to the widget's root element: the widget reports `core/WIDGET_APPEAR` and a view event once 20% of it is in view. */
+  widgetRef: (node: Element | null) => void;
+  queryResult: WidgetQueryResult<W>;
+  /** The widget this hook serves. */
+  widget: WidgetIdentity;
+}
+
+/**
+ * Fetches the calling widget's data for `item` through the client's batcher, keyed
+ * by widget, context and request: a request or context change refetches 50 ms after
+ * it settles; the previous data stays while the new request runs; a request the
+ * widget no longer needs is canceled and never shows as an error. The query
+ * options are set per query, so they hold whatever the query client's own defaults
+ * are: cache 5 min, no retry, no refetch on focus or remount, previous data kept;
+ * with Suspense a stale time of 1000 ms. `options.enabled` defaults to true.
+ */
+export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: { enabled?: boolean } = {}): WidgetDataResult<WidgetOfType<T>> {
+  const { client, queryClient } = useWidgetsContext();
+  const widget = useWidget();
+  const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
+  const itemJson = useDebouncedValue(stableStringify(item), searchConstants.UPDATE_DEBOUNCE_MS, client.scheduler);
+  const queryKey = useMemo(
+    () => ['search', widget.rfkId, widget.entity, stableStringify(context), itemJson] as const,
+    [widget.rfkId, widget.entity, context, itemJson],
+  );
+  const queryFn = ({ signal }: { signal: AbortSignal }) =>
+    client
+      .requestWidget({
+        item: JSON.parse(itemJson) as WidgetItem,
+        instanceId: widget.instanceId,
+        widgetType: widget.type,
+        key: stableStringify(queryKey),
+        context: context as SearchContext,
+        signal,
+      })
+      .catch((error: unknown) => {
+        // Reverts the query to its state before this request, so it never shows as an error.
+        if (isCanceledError(error)) void queryClient.cancelQueries({ queryKey: queryKey as unknown as QueryKey, exact: true });
+        throw error;
+      });
+  const query = useWidgetQuery(queryKey as unknown as QueryKey, queryFn, options.enabled ?? true);
+  const data = query.data as WidgetOfType<T> | undefined;
+  const widgetRef = useViewReport(widget, data);
+  const queryResult: WidgetQueryResult<WidgetOfType<T>> = {
+    data,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    isSuccess: query.isSuccess,
+    error: query.error,
+  };
+  return { widgetRef, queryResult, widget };
+}
+
+/** React Query with the layer's defaults; Suspense when the provider asks for it. */
+function useWidgetQuery(queryKey: QueryKey, queryFn: (context: { signal: AbortSignal }) => Promise<Widget>, enabled: boolean) {
+  const { queryClient, suspense } = useWidgetsContext();
+  const common = { queryKey, queryFn, gcTime: searchConstants.CACHE_TIME_MS, retry: false, refetchOnWindowFocus: false, refetchOnMount: false } as const;
+  // The provider's mode never changes during its life, so the hook order stays stable.
+  return suspense
+    ? useSuspenseQuery({ ...common, staleTime: searchConstants.SUSPENSE_STALE_TIME_MS }, queryClient)
+    : useQuery({ ...common, placeholderData: keepPreviousData, enabled }, queryClient);
+}
+
+/** Reports appear at once, and the view event (with the items shown) once data is there too. */
+function useViewReport(widget: WidgetIdentity, data: Widget | undefined) {
+  const { client } = useWidgetsContext();
+  const [appeared, setAppeared] = useState(false);
+  const reported = useRef(false);
+  const widgetRef = useAppear(() => {
+    setAppeared(true);
+    client.events.dispatch({ type: WidgetActionType.APPEAR, rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId });
+  });
+  useEffect(() => {
+    if (!appeared || !data || reported.current) return;
+    reported.current = true;
+    void client.trackEvent(trackingEvents.widgetView(widget, itemsOf(data)));
+  }, [appeared, data, client, widget]);
+  return widgetRef;
+}
+
+/** The items a widget answer lists (none for HTML blocks, SEO and Q&A). */
+export function itemsOf(data: Widget | undefined): ContentItem[] {
+  return data && 'content' in data && Array.isArray(data.content) ? data.content : [];
+}

@@ -1,0 +1,44 @@
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+
+// HTML profile only (no SVG/MathML namespaces, where most mutation tricks live);
+// no inline styles (CSS can exfiltrate and redress), no forms, frames, embeds or
+// document-level elements.
+const CONFIG: Config = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'frameset', 'object', 'embed', 'base', 'link', 'meta', 'template'],
+  FORBID_ATTR: ['style', 'srcset', 'srcdoc', 'formaction', 'action', 'ping'],
+  // Kept so editors can open links in a new tab; the hook below adds rel="noopener noreferrer".
+  ADD_ATTR: ['target'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  RETURN_TRUSTED_TYPE: false,
+};
+
+let shared: DOMPurify | undefined;
+
+function purifier(): DOMPurify | undefined {
+  if (typeof window === 'undefined') return undefined;
+  if (!shared) {
+    // A private instance, so the hook below never leaks into other users of DOMPurify.
+    shared = createDOMPurify(window);
+    shared.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+    });
+  }
+  return shared;
+}
+
+/**
+ * Sanitizes service HTML (HTML blocks, banners, content blocks, SEO copy) with
+ * DOMPurify before it reaches the DOM: scripts, event handlers, `javascript:`
+ * URLs, SVG/MathML, frames, forms, styles and `srcdoc` are removed. Where no DOM
+ * is available (server rendering) it returns `''` rather than the unsanitized
+ * input. `options.purify` injects another DOMPurify instance. Defaults to a private
+ * instance over `window`.
+ */
+export function sanitizeHtml(html: unknown, options: { purify?: DOMPurify } = {}): string {
+  if (typeof html !== 'string' || html === '') return '';
+  const purify = options.purify ?? purifier();
+  if (!purify?.isSupported) return '';
+  return String(purify.sanitize(html, CONFIG));
+}

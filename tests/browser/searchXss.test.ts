@@ -1,0 +1,108 @@
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { xssVectors } from '../search/xssVectors.ts';
+
+// The corpus through the real html_block widget in Chromium, where handlers,
+// image errors, autofocus, frames and navigation really happen.
+const ENTRY = `
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { createSearchClient } from './src/search/index.ts';
+import { HtmlBlockWidget, WidgetsProvider } from './src/search/react.tsx';
+
+window.renderCorpus = (vectors, sanitize) => new Promise((resolve) => {
+  const fetch = async (_url, init) => {
+    const items = JSON.parse(init.body).widget.items;
+    const widgets = items.map((i) => ({ rfk_id: i.rfk_id, entity: i.entity, type: 'html_block',
+      appearance: { templates: { html: { devices: { pc: { content: vectors[Number(i.rfk_id.slice(5))] } } } } } }));
+    return new Response(JSON.stringify({ widgets }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  const client = createSearchClient({ customerKey: '1-2', apiKey: 'k', fetch, trackingConsent: false });
+  let done = 0;
+  client.events.subscribe((e) => { if (e.type === 'core/WIDGET_DATA_REQUEST_SUCCESS' && ++done === vectors.length) setTimeout(resolve, 50); });
+  createRoot(document.getElementById('root')).render(
+    createElement(WidgetsProvider, { client, queryClient: new QueryClient() },
+      vectors.map((_, i) => createElement('div', { key: i, 'data-v': String(i) }, createElement(HtmlBlockWidget, { rfkId: 'html_' + i })))));
+});
+`;
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let bundle = '';
+
+beforeAll(async () => {
+  const result = await build({
+    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'tsx', sourcefile: 'xss-entry.tsx' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  bundle = result.outputFiles[0]?.text ?? '';
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setContent('<!doctype html><html><head><link rel="icon" href="data:,"></head><body><div id="root"></div></body></html>');
+  await page.evaluate(() => {
+    const calls: number[] = [];
+    Object.assign(window, { __xssCalls: calls, __xss: (n: number) => calls.push(n) });
+  });
+  await page.addScriptTag({ content: bundle });
+  return page;
+}
+
+/** Fires the events inline handlers in the corpus listen to, then waits for late ones (image errors, toggles). */
+async function provokeAndWait(page: Page) {
+  await page.evaluate(async () => {
+    for (const el of document.querySelectorAll('#root *, #raw *')) {
+      for (const type of ['click', 'mouseover', 'focus', 'toggle', 'submit']) el.dispatchEvent(new Event(type));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  });
+}
+
+describe('XSS corpus in Chromium', () => {
+  it('never runs anything rendered through the html_block widget', async () => {
+    const page = await openPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const url = page.url();
+    await page.evaluate((v) => (window as unknown as { renderCorpus: (v: string[]) => Promise<void> }).renderCorpus(v), xssVectors.map(([, html]) => html));
+    await provokeAndWait(page);
+    expect(await page.evaluate(() => (window as unknown as { __xssCalls: number[] }).__xssCalls)).toEqual([]);
+    const leftovers = await page.evaluate(() =>
+      [...document.querySelectorAll('#root *')].flatMap((el) => [
+        ...(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'LINK', 'STYLE', 'svg', 'math'].includes(el.tagName) ? [el.tagName] : []),
+        ...[...el.attributes].filter((a) => /^on|^style$|^srcdoc$/i.test(a.name) || /^\s*(javascript|data):/i.test(a.value)).map((a) => `${el.tagName}[${a.name}]`),
+      ]),
+    );
+    expect(leftovers).toEqual([]);
+    expect(await page.locator('[data-v]').count()).toBe(xssVectors.length);
+    expect(page.url()).toBe(url);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('would catch a vector that runs (the same vectors unsanitized fire)', async () => {
+    const page = await openPage();
+    await page.evaluate((vectors) => {
+      const raw = document.createElement('div');
+      raw.id = 'raw';
+      raw.innerHTML = vectors.join('');
+      document.body.append(raw);
+    }, xssVectors.filter(([name]) => /img onerror|details|svg onload|iframe srcdoc|div onmouseover/.test(name)).map(([, html]) => html));
+    await provokeAndWait(page);
+    const calls = await page.evaluate(() => (window as unknown as { __xssCalls: number[] }).__xssCalls);
+    expect(new Set(calls).size).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+});

@@ -1,0 +1,228 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePrism } from '../support/prism.ts';
+import {
+  SearchResultsActionType as T,
+  createSearchClient,
+  initialSearchResultsState,
+  searchResultsEvent,
+  searchResultsReducer,
+  trackingEvents,
+  type SearchConfig,
+  type SearchResultsAction,
+} from '../../src/search/index.ts';
+import {
+  BannerWidget,
+  ContentBlockWidget,
+  HtmlBlockWidget,
+  PreviewSearchWidget,
+  QuestionsWidget,
+  RecommendationWidget,
+  SearchResultsWidget,
+  SeoWidget,
+  WidgetsProvider,
+} from '../../src/search/react.tsx';
+import { publishEventBody } from '../../generated/search/zod/events/events.ts';
+import { searchWidgetsBody, searchWidgetsResponse } from '../../generated/search/zod/search/search.ts';
+import { spyLogger } from './support.tsx';
+
+const prism = usePrism('search');
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** A fetch to Prism that records every call and asks Prism for `prefer` on search calls. */
+function toPrism(prefer?: string) {
+  const calls: Array<{ url: string; status: number; body: unknown; headers: Headers }> = [];
+  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (prefer && !String(input).includes('/event')) headers.set('Prefer', prefer);
+    const response = await globalThis.fetch(input, { ...init, headers });
+    calls.push({ url: String(input), status: response.status, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers });
+    return response;
+  };
+  return { fetch, calls };
+}
+
+function client(config: SearchConfig = {}, prefer?: string) {
+  const wire = toPrism(prefer);
+  const logger = spyLogger();
+  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'test-api-key', baseUrl: prism.url, fetch: wire.fetch, logger, ...config });
+  return { search, wire, logger };
+}
+
+function page(search: ReturnType<typeof client>['search'], children: React.ReactNode) {
+  return render(
+    <WidgetsProvider client={search} queryClient={new QueryClient()}>
+      {children}
+    </WidgetsProvider>,
+  );
+}
+
+describe('search contract (Prism)', () => {
+  it('renders a page with every widget type from one POST that Prism accepts', async () => {
+    const { search, wire } = client();
+    page(
+      search,
+      <>
+        <RecommendationWidget rfkId="rfkid_1" />
+        <PreviewSearchWidget rfkId="rfkid_6" />
+        <SearchResultsWidget rfkId="rfkid_7" />
+        <ContentBlockWidget rfkId="rfkid_cb" />
+        <QuestionsWidget rfkId="rfkid_qa" />
+        <HtmlBlockWidget rfkId="rfkid_html" />
+        <BannerWidget rfkId="rfkid_banner" />
+        <SeoWidget rfkId="rfkid_seo" />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Graduate programme 2025: engineering the next generation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'satellite ground systems' })).toBeTruthy();
+    expect(screen.getByText('33 results')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Space (4)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Maritime patrol aircraft enters service' })).toBeTruthy();
+    expect(screen.getByText(/Applications open each September/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Join our space team' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book a meeting' }).getAttribute('href')).toBe('/events/airshow-2025');
+    expect(document.title).toBe('Aurelia Aerospace & Defence | Air, space and maritime capabilities');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://www.aurelia-defence.example/');
+    const searches = wire.calls.filter((c) => c.url.includes('/discover/v2/'));
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toMatchObject({ url: `${prism.url}/discover/v2/2222222`, status: 200 });
+    expect(searches[0]?.headers.get('Authorization')).toBe('test-api-key');
+    expect(searchWidgetsBody.safeParse(searches[0]?.body).success).toBe(true);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
+  it('answers the named examples, and the client matches them by rfk_id and entity', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['searchResults', 'rfkid_7', 'content_grid'],
+      ['previewSearch', 'rfkid_6', 'preview_search'],
+      ['recommendation', 'rfkid_1', 'recommendation'],
+      ['contentBlock', 'rfkid_cb', 'content_block'],
+      ['questionsAnswers', 'rfkid_qa', 'questions_answers'],
+      ['htmlBlock', 'rfkid_html', 'html_block'],
+      ['banner', 'rfkid_banner', 'banner'],
+      ['seo', 'rfkid_seo', 'seo'],
+      ['noResults', 'rfkid_7', 'content_grid'],
+    ];
+    for (const [example, rfkId, type] of cases) {
+      const { search } = client({}, `example=${example}`);
+      const widget = search.requestWidget({ item: { rfk_id: rfkId, entity: 'content' } });
+      search.flush();
+      expect(await widget, example).toMatchObject({ rfk_id: rfkId, type });
+      const answer = await search.calls.search({ widget: { items: [{ rfk_id: rfkId, entity: 'content' }] } });
+      expect(searchWidgetsResponse.safeParse(answer).success, example).toBe(true);
+    }
+  });
+
+  it('fails a widget the answer lacks (example rfkidNotFound) with the exact message', async () => {
+    const { search } = client({}, 'example=rfkidNotFound');
+    const missing = search.requestWidget({ item: { rfk_id: 'rfkid_99', entity: 'content' }, instanceId: 'a' });
+    const found = search.requestWidget({ item: { rfk_id: 'rfkid_1', entity: 'content' }, instanceId: 'b' });
+    search.flush();
+    await expect(missing).rejects.toThrow(new Error('Response processing error: could not find rfkid_99 in response'));
+    expect((await found).rfk_id).toBe('rfkid_1');
+  });
+
+  it('shows the no-results state of a search page (example noResults)', async () => {
+    const { search } = client({}, 'example=noResults');
+    page(search, <SearchResultsWidget rfkId="rfkid_7" />);
+    expect(await screen.findByText('0 results', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('renders the hostile example (xss) without anything that can run', async () => {
+    const { search } = client({}, 'example=xss');
+    const { container } = page(search, <><HtmlBlockWidget rfkId="rfkid_html" /><BannerWidget rfkId="rfkid_banner" /><ContentBlockWidget rfkId="rfkid_cb" /><SeoWidget rfkId="rfkid_seo" /></>);
+    expect(await screen.findByText('Satellite payloads open day', {}, { timeout: 10_000 })).toBeTruthy();
+    await screen.findByText('F-35 sustainment');
+    expect(within(container).getByText('Book a meeting').getAttribute('href')).toBeNull();
+    expect(container.querySelectorAll('script, iframe, svg')).toHaveLength(0);
+    const handlers = [...container.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name));
+    expect(handlers).toEqual([]);
+    expect(container.querySelector('.search-seo__content')?.innerHTML).toBe('<p>Careers</p>');
+  });
+
+  it('logs "There was a problem on the service call" on a 500 and shows the service message', async () => {
+    const { search, logger } = client({}, 'code=500');
+    page(search, <RecommendationWidget rfkId="rfkid_1" />);
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('Internal server error');
+    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ status: 500 }), 'There was a problem on the service call');
+    expect(await search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] } })).toMatchObject({ message: 'Internal server error', code: 500 });
+  });
+
+  it('shows the 401 message for a rejected key', async () => {
+    const { search } = client({}, 'code=401');
+    const failed = search.requestWidget({ item: { rfk_id: 'rfkid_1', entity: 'content' } }).catch((e: unknown) => e);
+    search.flush();
+    expect(((await failed) as Error).message).toBe('Unauthorized');
+  });
+
+  it('uses the service host paths without a key', async () => {
+    const { search, wire } = client({ apiKey: undefined, baseUrl: undefined, serviceHost: prism.url });
+    const widget = search.requestWidget({ item: { rfk_id: 'rfkid_seo', entity: 'content' } });
+    search.flush();
+    expect((await widget).type).toBe('seo');
+    expect(await search.trackEvent(trackingEvents.entityPageView([{ id: 'cap-f35', entity_type: 'content' }]))).toBe(true);
+    expect(wire.calls.map((c) => [c.url.replace(prism.url, ''), c.status, c.headers.has('Authorization')])).toEqual([
+      ['/api/discover/v2', 200, false],
+      ['/api/event/v4/publish', 202, false],
+    ]);
+  });
+
+  it('searches through the commerce connector with the bearer identity token and the commerce context', async () => {
+    const { search, wire } = client(
+      { customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => 'eyJ.identity.token' },
+      'example=sparesCatalogue',
+    );
+    search.context.setCommerce({ sellerId: 'aurelia-spares-us', requiredInventoryLocations: ['fort-worth-depot'] });
+    search.context.flush();
+    const widget = search.requestWidget({ item: { rfk_id: 'rfkid_spares', entity: 'product', search: { query: { keyphrase: 'actuator seal kit' } } } });
+    search.flush();
+    expect(await widget).toMatchObject({ rfk_id: 'rfkid_spares', entity: 'product', content: [{ id: 'sku-act-seal-kit-35' }, { id: 'sku-act-seal-kit-35b' }] });
+    expect(wire.calls[0]).toMatchObject({ url: `${prism.url}/api/v1/search/2222222`, status: 200 });
+    expect(wire.calls[0]?.headers.get('Authorization')).toBe('Bearer eyJ.identity.token');
+  });
+
+  it('sends nothing to the connector without a signed-in user', async () => {
+    const { search, wire } = client({ customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => undefined });
+    const failed = search.requestWidget({ item: { rfk_id: 'rfkid_spares', entity: 'product' } }).catch((e: unknown) => e);
+    search.flush();
+    expect(((await failed) as Error).message).toBe('Could not found an OrderCloud logged user.');
+    expect(wire.calls).toEqual([]);
+  });
+
+  it('has every tracking event the layer sends accepted (202) by the contract', async () => {
+    const { search, wire } = client({ userId: undefined });
+    const widget = { rfkId: 'rfkid_7', entity: 'content' };
+    const start = initialSearchResultsState({ keyphrase: 'satellite payloads', itemsPerPage: 10 });
+    const shown = { content: [{ id: 'cap-satellite-payloads', url: '/capabilities/space/satellite-payloads', type: 'capability' }], total_item: 12 };
+    const actions: SearchResultsAction[] = [
+      { type: T.FACET_CLICKED, payload: { facetId: 'type', facetValueId: 'facetid_type_capability', checked: true, facetIndex: 0, facetValueIndex: 0, valueLabel: 'Capability', facetLabel: 'Content type' } },
+      { type: T.FILTER_CLICKED, payload: { facetId: 'publish_year', min: 2020, max: 2025, valueLabel: '2020 – 2025' } },
+      { type: T.REMOVE_FILTER, payload: { facetId: 'publish_year' } },
+      { type: T.SORT_CHANGED, payload: { sortType: 'publish_date', sortDirection: 'desc' } },
+      { type: T.PAGE_NUMBER_CHANGED, payload: { page: 2 } },
+      { type: T.ITEM_CLICKED, payload: { id: 'cap-satellite-payloads', index: 0 } },
+      { type: T.RESULTS_PER_PAGE_CHANGED, payload: { numItems: 24 } },
+      { type: T.KEYPHRASE_CHANGED, payload: { keyphrase: 'f-35' } },
+      { type: T.CLEAR_FILTERS },
+    ];
+    const events = [
+      ...actions.map((a) => searchResultsEvent(widget, a, start, searchResultsReducer(start, a), shown)),
+      trackingEvents.widgetView(widget, shown.content),
+      trackingEvents.widgetItemClick({ rfkId: 'rfkid_1', entity: 'content' }, 2, { id: 'art-careers-graduate-2025', url: '/careers/graduate-programme' }),
+      trackingEvents.entityPageView([{ id: 'cap-f35-sustainment', entity_type: 'content', entity_subtype: 'capability' }]),
+      trackingEvents.entityAction('download', 'add', [{ id: 'doc-brochure', entity_type: 'content' }]),
+      trackingEvents.entityAction('cart', 'remove', [{ id: 'sku-1', entity_type: 'product', quantity: 1, price: 10 }]),
+      trackingEvents.orderConfirm({ order_id: 'SO-2025-000731', order_total: 2683.5, order_subtotal: 2550.5, coupon: 'DEPOT10' }, [{ id: 'sku-1', entity_type: 'product', quantity: 1 }]),
+      trackingEvents.login('buyer-us-1187'),
+    ];
+    for (const event of events) expect(await search.trackEvent(event), JSON.stringify(event)).toBe(true);
+    expect(wire.calls.every((c) => c.url === `${prism.url}/event/2222222/v4/publish` && c.status === 202)).toBe(true);
+    expect(wire.calls).toHaveLength(events.length);
+    for (const call of wire.calls) expect(publishEventBody.safeParse(call.body).success).toBe(true);
+  });
+});

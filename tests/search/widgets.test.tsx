@@ -1,0 +1,417 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, focusManager, notifyManager } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WidgetActionType, type SearchRequest, type WidgetEvent } from '../../src/search/index.ts';
+import {
+  HtmlBlockWidget,
+  PreviewSearchWidget,
+  RecommendationView,
+  RecommendationWidget,
+  SearchResultsView,
+  SearchResultsWidget,
+  WidgetsProvider,
+  useSearchResults,
+  widget,
+} from '../../src/search/react.tsx';
+import { MockIntersectionObserver, advance, fakeService, renderWithClient, testClient } from './support.tsx';
+
+beforeEach(() => {
+  // Only the clock the layer and React Query schedule on is faked; the fetch body streams keep their real turns.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  // React Query's notifications go on a microtask, so they never move the fake clock.
+  notifyManager.setScheduler(queueMicrotask);
+  MockIntersectionObserver.instances = [];
+});
+afterEach(() => {
+  cleanup();
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const lastSearch = (service: ReturnType<typeof fakeService>) => service.searches().at(-1)?.body as SearchRequest;
+
+describe('widgets on a page', () => {
+  it('asks for every widget of the page in one POST and renders each', async () => {
+    const { client, service } = testClient();
+    renderWithClient(
+      client,
+      <>
+        <SearchResultsWidget rfkId="rfkid_7" />
+        <RecommendationWidget rfkId="rec_1" />
+        <RecommendationWidget rfkId="rec_2" />
+        <PreviewSearchWidget rfkId="preview_1" />
+        <HtmlBlockWidget rfkId="html_1" />
+      </>,
+    );
+    expect(screen.getAllByRole('status')).toHaveLength(5);
+    await advance(249);
+    expect(service.searches()).toHaveLength(0);
+    await advance(1);
+    expect(service.searches()).toHaveLength(1);
+    expect(lastSearch(service).widget.items.map((i) => i.rfk_id)).toEqual(['rfkid_7', 'rec_1', 'rec_2', 'preview_1', 'html_1']);
+    await advance(0);
+    expect(screen.getByText('30 results')).toBeTruthy();
+    expect(screen.getAllByRole('region', { name: 'Recommended for you' })).toHaveLength(2);
+    expect(screen.getByText('Block html_1')).toBeTruthy();
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
+  });
+
+  it('sends a widget mounted after the flush in a second POST, and a remount of a known one in none', async () => {
+    const { client, service } = testClient();
+    const queryClient = new QueryClient();
+    const page = (ids: string[]) => (
+      <WidgetsProvider client={client} queryClient={queryClient}>
+        {ids.map((id) => <RecommendationWidget key={id} rfkId={id} />)}
+      </WidgetsProvider>
+    );
+    const { rerender } = render(page(['rec_1']));
+    await advance(250);
+    rerender(page(['rec_1', 'rec_2']));
+    await advance(250);
+    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items.map((i) => i.rfk_id))).toEqual([['rec_1'], ['rec_2']]);
+    rerender(page([]));
+    rerender(page(['rec_1']));
+    await advance(300);
+    expect(service.searches()).toHaveLength(2);
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('refetches 50 ms after a page-context change, with the new context', async () => {
+    const { client, service } = testClient();
+    renderWithClient(client, <RecommendationWidget rfkId="rec_1" />);
+    await advance(250);
+    act(() => client.context.setPage({ uri: '/capabilities/space' }));
+    await advance(49);
+    act(() => client.context.setPage({ uri: '/careers' }));
+    await advance(49);
+    expect(service.searches()).toHaveLength(1);
+    await advance(1 + 250);
+    expect(service.searches()).toHaveLength(2);
+    expect(lastSearch(service).context?.page).toEqual({ uri: '/careers' });
+  });
+
+  it('shows the exact error for a widget missing from the answer, and the others still render', async () => {
+    const service = fakeService({ respond: (body) => ({ body: { widgets: body.widget.items.filter((i) => i.rfk_id !== 'rec_missing').map((i) => ({ rfk_id: i.rfk_id, entity: i.entity, type: 'recommendation', content: [{ id: 'x', name: 'Shown', url: '/x' }] })) } }) });
+    const { client } = testClient({}, service);
+    renderWithClient(client, <><RecommendationWidget rfkId="rec_missing" /><RecommendationWidget rfkId="rec_ok" /></>);
+    await advance(250);
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('Response processing error: could not find rec_missing in response');
+    expect(screen.getByRole('link', { name: 'Shown' })).toBeTruthy();
+  });
+
+  it('drops a superseded in-flight request without an error and shows the latest', async () => {
+    const service = fakeService();
+    const { client } = testClient({}, service);
+    const seen: string[] = [];
+    client.events.subscribe((e) => seen.push(e.type));
+    renderWithClient(client, <SearchResultsWidget rfkId="rfkid_7" />);
+    await advance(250);
+    service.hold(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Article (20)' }));
+    await advance(50);
+    await advance(250);
+    expect(service.searches()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Career (10)' }));
+    await advance(50);
+    expect(service.searches()[1]?.signal?.aborted).toBe(true);
+    await advance(250);
+    expect(service.searches()).toHaveLength(3);
+    service.hold(false);
+    await act(async () => service.release());
+    await advance(0);
+    expect(seen).toContain(WidgetActionType.REQUEST_CANCELED);
+    expect(seen).not.toContain(WidgetActionType.REQUEST_FAIL);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((lastSearch(service).widget.items[0]?.search?.filter as { values: string[] }).values).toEqual(['ft_article', 'ft_career']);
+    expect((screen.getByRole('checkbox', { name: 'Career (10)' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('30 results')).toBeTruthy();
+  });
+
+  it('keeps the query defaults: no retry after a failure, no refetch on focus, data cached for 5 minutes', async () => {
+    const service = fakeService({ respond: () => ({ status: 500, body: { message: 'Internal server error' } }) });
+    const { client } = testClient({}, service);
+    const queryClient = new QueryClient();
+    render(
+      <WidgetsProvider client={client} queryClient={queryClient}>
+        <RecommendationWidget rfkId="rec_1" />
+      </WidgetsProvider>,
+    );
+    await advance(250);
+    expect(screen.getByRole('alert').textContent).toBe('Internal server error');
+    await advance(10_000);
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await advance(300);
+    expect(service.searches()).toHaveLength(1);
+    const [query] = queryClient.getQueryCache().findAll({ queryKey: ['search', 'rec_1'] });
+    expect(query?.gcTime).toBe(300_000);
+    focusManager.setFocused(undefined);
+  });
+
+  it('uses the app\'s QueryClientProvider without replacing it for the widgets below', async () => {
+    const { client } = testClient();
+    const appClient = new QueryClient();
+    render(
+      <QueryClientProvider client={appClient}>
+        <WidgetsProvider client={client}>
+          <RecommendationWidget rfkId="rec_1" />
+        </WidgetsProvider>
+      </QueryClientProvider>,
+    );
+    await advance(250);
+    expect(appClient.getQueryCache().findAll({ queryKey: ['search', 'rec_1'] })).toHaveLength(1);
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('reports load and unload with the widget identity', async () => {
+    const { client } = testClient();
+    const seen: WidgetEvent[] = [];
+    client.events.subscribe((e) => seen.push(e));
+    const { unmount } = renderWithClient(client, <RecommendationWidget rfkId="rec_1" instanceId="home-1" />);
+    unmount();
+    expect(seen.filter((e) => e.type.endsWith('LOAD'))).toEqual([
+      { type: 'core/LOAD', rfkId: 'rec_1', entity: 'content', widgetType: 'recommendation', instanceId: 'home-1' },
+      { type: 'core/UNLOAD', rfkId: 'rec_1', entity: 'content', widgetType: 'recommendation', instanceId: 'home-1' },
+    ]);
+  });
+
+  it('reads through Suspense when the provider asks for it', async () => {
+    const { client } = testClient();
+    renderWithClient(client, <Suspense fallback={<p>Waiting</p>}><RecommendationWidget rfkId="rec_1" /></Suspense>, { suspense: true });
+    expect(screen.getByText('Waiting')).toBeTruthy();
+    await advance(250);
+    await advance(0);
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+});
+
+describe('visibility', () => {
+  it('reports appear once, when at least 20% is in view, with a view event of the items shown', async () => {
+    vi.stubGlobal('IntersectionObserver', MockIntersectionObserver);
+    const { client, service } = testClient();
+    const appear: WidgetEvent[] = [];
+    client.events.subscribe((e) => e.type === WidgetActionType.APPEAR && appear.push(e));
+    renderWithClient(client, <RecommendationWidget rfkId="rec_1" />);
+    const [observer] = MockIntersectionObserver.instances;
+    expect(observer?.options.threshold).toBe(0.2);
+    expect(observer?.observed[0]).toBe(screen.getByRole('region', { name: 'Recommended for you' }));
+    act(() => observer?.show(0.1));
+    expect(appear).toHaveLength(0);
+    act(() => observer?.show(0.2));
+    act(() => observer?.show(1));
+    expect(appear).toHaveLength(1);
+    expect(observer?.disconnected).toBe(true);
+    expect(service.events()).toHaveLength(0); // no data yet: the view event waits for it
+    await advance(250);
+    await advance(0);
+    expect(service.events()).toHaveLength(1);
+    expect(service.events()[0]?.body).toMatchObject({ name: 'widget', action: 'view', value: { rfk_id: 'rec_1', entities: [{ id: 'all-0', entity_type: 'content' }, { id: 'all-1' }, { id: 'all-2' }] } });
+  });
+
+  it('sends no view event without tracking consent', async () => {
+    vi.stubGlobal('IntersectionObserver', MockIntersectionObserver);
+    const { client, service } = testClient();
+    renderWithClient(client, <RecommendationWidget rfkId="rec_1" />, { trackingConsent: false });
+    await advance(250);
+    act(() => MockIntersectionObserver.instances[0]?.show(0.5));
+    await advance(0);
+    expect(service.events()).toHaveLength(0);
+  });
+});
+
+describe('search results interactions', () => {
+  async function page() {
+    const { client, service } = testClient();
+    const actions: WidgetEvent[] = [];
+    client.events.subscribe((e) => e.type.startsWith('searchResults/') && actions.push(e));
+    renderWithClient(client, <SearchResultsWidget rfkId="rfkid_7" />);
+    await advance(250);
+    await advance(0);
+    const settle = async () => {
+      await advance(50);
+      await advance(250);
+      await advance(0);
+    };
+    const search = () => lastSearch(service).widget.items[0]?.search;
+    const lastEvent = () => service.events().at(-1)?.body as Record<string, unknown>;
+    return { client, service, actions, settle, search, lastEvent };
+  }
+
+  it('facet clicked: filters the request, refetches and reports', async () => {
+    const p = await page();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Article (20)' }));
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/FACET_CLICKED', rfkId: 'rfkid_7', payload: { facetId: 'type', facetValueId: 'ft_article', checked: true, facetIndex: 0, facetValueIndex: 0 } });
+    expect(p.search()?.filter).toEqual({ type: 'anyOf', name: 'type', values: ['ft_article'] });
+    expect(p.lastEvent()).toMatchObject({ action_cause: 'filter', value: { filters: [{ name: 'type', value: 'ft_article', display_name: 'Article' }] } });
+    expect((screen.getByRole('checkbox', { name: 'Article (20)' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('filter clicked (a range value), remove filter and clear filters', async () => {
+    const p = await page();
+    fireEvent.click(screen.getByRole('checkbox', { name: '2020 – 2025' }));
+    await p.settle();
+    expect(p.actions.at(-1)?.type).toBe('searchResults/FILTER_CLICKED');
+    expect(p.search()?.filter).toEqual({ type: 'range', name: 'year', values: [2020, 2025] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Article (20)' }));
+    await p.settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Article' }));
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/REMOVE_FILTER', payload: { facetId: 'type', facetValueId: 'ft_article' } });
+    expect(p.search()?.filter).toEqual({ type: 'range', name: 'year', values: [2020, 2025] });
+    expect(p.lastEvent()).toMatchObject({ action_sub_type: 'remove' });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await p.settle();
+    expect(p.actions.at(-1)?.type).toBe('searchResults/CLEAR_FILTERS');
+    expect(p.search()).not.toHaveProperty('filter');
+    expect(p.lastEvent()).toMatchObject({ action_sub_type: 'clear' });
+    expect(screen.queryByRole('list', { name: 'Selected filters' })).toBeNull();
+  });
+
+  it('sort changed, results per page changed and page number changed', async () => {
+    const p = await page();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'publish_date' } });
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/SORT_CHANGED', payload: { sortType: 'publish_date', sortDirection: 'desc' } });
+    expect(p.search()?.sort).toEqual({ choices: true, value: [{ name: 'publish_date', order: 'desc' }] });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Results per page' }), { target: { value: '12' } });
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/RESULTS_PER_PAGE_CHANGED', payload: { numItems: 12 } });
+    expect(p.search()).toMatchObject({ limit: 12, offset: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/PAGE_NUMBER_CHANGED', payload: { page: 2 } });
+    expect(p.search()).toMatchObject({ limit: 12, offset: 12 });
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Result 13 for all' })).toBeTruthy();
+    expect(p.lastEvent()).toMatchObject({ action_cause: 'navigation', action_sub_type: 'page', value: { request: { page_number: 2, page_size: 12 } } });
+  });
+
+  it('keyphrase changed: a new search from page 1', async () => {
+    const p = await page();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await p.settle();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'satellite' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/KEYPHRASE_CHANGED', payload: { keyphrase: 'satellite' } });
+    expect(p.search()).toMatchObject({ query: { keyphrase: 'satellite' }, offset: 0 });
+    expect(screen.getByRole('link', { name: 'Result 1 for satellite' })).toBeTruthy();
+  });
+
+  it('item clicked: reported with its index, without refetching', async () => {
+    const p = await page();
+    const before = p.service.searches().length;
+    fireEvent.click(screen.getByRole('link', { name: 'Result 2 for all' }));
+    await p.settle();
+    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/ITEM_CLICKED', payload: { id: 'all-1', index: 1 } });
+    expect(p.lastEvent()).toMatchObject({ name: 'widget', action: 'click', value: { index: 1, entities: [{ id: 'all-1', uri: '/r/all/1' }] } });
+    expect(p.service.searches()).toHaveLength(before);
+  });
+
+  it('skips a facet interaction without a facet id with the warning, changing nothing', async () => {
+    const { client, service, logger } = testClient();
+    let act0: ReturnType<typeof useSearchResults>['actions'] | undefined;
+    const Probe = widget(() => {
+      act0 = useSearchResults().actions;
+      return null;
+    }, 'content_grid');
+    renderWithClient(client, <Probe rfkId="rfkid_7" />);
+    await advance(250);
+    act(() => act0?.onFacetClick({ facetId: '', facetValueId: 'x', checked: true }));
+    await advance(300);
+    expect(logger.warn).toHaveBeenCalledWith('trackEvent :::', "Filter's name is not defined");
+    expect(service.searches()).toHaveLength(1);
+    expect(service.events()).toHaveLength(0);
+  });
+});
+
+describe('preview search', () => {
+  it('shows at most three suggestions, and a suggestion click searches for it and is reported', async () => {
+    const { client, service } = testClient();
+    renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" />);
+    await advance(250);
+    await advance(0);
+    const suggestions = screen.getByRole('list', { name: 'Suggestions' });
+    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['all one', 'all two', 'all three']);
+    fireEvent.click(within(suggestions).getByRole('button', { name: 'all two' }));
+    await advance(50);
+    await advance(250);
+    expect(lastSearch(service).widget.items[0]?.search?.query).toEqual({ keyphrase: 'all two' });
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('all two');
+    expect(service.events().at(-1)?.body).toMatchObject({ action_cause: 'suggestion', value: { index: 1, filters: [{ name: 'content_name_context_aware', value: 'all two' }] } });
+  });
+
+  it('types ahead with only the last keyphrase sent', async () => {
+    const { client, service } = testClient();
+    renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" />);
+    await advance(250);
+    const box = screen.getByRole('searchbox');
+    for (const value of ['s', 'sa', 'sat']) {
+      fireEvent.change(box, { target: { value } });
+      await advance(30);
+    }
+    await advance(50);
+    await advance(250);
+    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items[0]?.search?.query?.keyphrase)).toEqual([undefined, 'sat']);
+  });
+});
+
+describe('widget()', () => {
+  it('refuses to wrap a widget twice and an unknown type, with the exact messages', () => {
+    expect(() => widget(SearchResultsWidget, 'content_grid', 'product')).toThrow(
+      new Error('Seems you are trying to wrap an already wrapped Widget component (entity: product)'),
+    );
+    expect(() => widget(SearchResultsView, 'discover' as never)).toThrow(new Error('Invalid widget type: "discover"'));
+  });
+
+  it('tells the developer what is missing', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<RecommendationWidget rfkId="rec_1" />)).toThrow('No WidgetsProvider found: wrap your app in <WidgetsProvider>');
+    const { client } = testClient();
+    expect(() => renderWithClient(client, <RecommendationView />)).toThrow('No widget found: wrap the component with widget(Component, type, entity)');
+    expect(() => renderWithClient(client, <RecommendationWidget rfkId="" />)).toThrow("Widget's rfkId mandatory field is empty");
+  });
+
+  it('creates the client once from configuration props', async () => {
+    const service = fakeService();
+    const ui = (n: number) => (
+      <WidgetsProvider customerKey="11111-2222222" apiKey="k" fetch={service.fetch} queryClient={queryClient}>
+        <RecommendationWidget rfkId={`rec_${n}`} />
+      </WidgetsProvider>
+    );
+    const queryClient = new QueryClient();
+    const { rerender } = render(ui(1));
+    rerender(ui(1));
+    await advance(250);
+    expect(service.searches()).toHaveLength(1);
+    expect(service.searches()[0]?.url).toBe('https://discover.sitecorecloud.io/discover/v2/2222222');
+  });
+});
+
+describe('WidgetsProvider context', () => {
+  it('sends the provider context with the first batch, and a changed one 50 ms later', async () => {
+    const { client, service } = testClient();
+    const queryClient = new QueryClient();
+    const ui = (uri: string) => (
+      <WidgetsProvider client={client} queryClient={queryClient} context={{ page: { uri }, locale: { country: 'gb', language: 'en' } }}>
+        <RecommendationWidget rfkId="rec_1" />
+      </WidgetsProvider>
+    );
+    const { rerender } = render(ui('/'));
+    await advance(250);
+    expect(service.searches()).toHaveLength(1);
+    expect(lastSearch(service).context).toMatchObject({ page: { uri: '/' }, locale: { country: 'gb', language: 'en' } });
+    rerender(ui('/careers'));
+    await advance(50);
+    await advance(250);
+    expect(service.searches()).toHaveLength(2);
+    expect(lastSearch(service).context?.page).toEqual({ uri: '/careers' });
+  });
+});

@@ -1,0 +1,172 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import createDOMPurify from 'dompurify';
+import { sanitizeHtml, type SearchRequest } from '../../src/search/index.ts';
+import { BannerWidget, HtmlBlockWidget, SeoWidget, WidgetsProvider } from '../../src/search/react.tsx';
+import { fakeService, testClient } from './support.tsx';
+import { xssVectors } from './xssVectors.ts';
+
+const xss = vi.fn();
+beforeEach(() => {
+  // Inline handlers run in jsdom's inner global, not the test's: install __xss there
+  // through a handler, forwarding to the spy over the document both globals share.
+  (document as unknown as { __xssSpy: typeof xss }).__xssSpy = xss;
+  const installer = document.createElement('div');
+  installer.setAttribute('onclick', 'window.__xss = function (n) { document.__xssSpy(n); };');
+  installer.dispatchEvent(new Event('click'));
+  xss.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** Every element in `root` that could run script or leave the page. */
+function dangers(root: Element): string[] {
+  const found: string[] = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    const tag = el.tagName.toLowerCase();
+    if (['script', 'iframe', 'frame', 'object', 'embed', 'form', 'meta', 'link', 'base', 'style', 'svg', 'math', 'template'].includes(tag)) found.push(`<${tag}>`);
+    for (const attr of el.attributes) {
+      const name = attr.name.toLowerCase();
+      const value = attr.value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
+      if (name.startsWith('on')) found.push(`${tag}[${name}]`);
+      if (['style', 'srcdoc', 'formaction', 'action'].includes(name)) found.push(`${tag}[${name}]`);
+      if (/^(javascript|vbscript|data):/.test(value) && !(tag === 'img' && value.startsWith('data:image/'))) found.push(`${tag}[${name}=${value}]`);
+    }
+  }
+  return found;
+}
+
+/** Fires every event an inline handler in the corpus listens to, on every element. */
+function provoke(root: Element) {
+  const types = ['click', 'mouseover', 'focus', 'load', 'error', 'toggle', 'begin', 'start', 'submit', 'animationstart'];
+  for (const el of [root, ...root.querySelectorAll('*')]) for (const type of types) el.dispatchEvent(new Event(type, { bubbles: false }));
+}
+
+async function renderCorpus() {
+  const service = fakeService({
+    respond: (body: SearchRequest) => ({
+      body: {
+        widgets: body.widget.items.map((item) => ({
+          rfk_id: item.rfk_id,
+          entity: item.entity,
+          type: 'html_block',
+          appearance: { templates: { html: { devices: { pc: { content: xssVectors[Number(item.rfk_id.slice(5))]?.[1] } } } } },
+        })),
+      },
+    }),
+  });
+  const { client } = testClient({}, service);
+  render(
+    <WidgetsProvider client={client} queryClient={new QueryClient()}>
+      {xssVectors.map(([name], i) => (
+        <section key={name} data-testid={`v${i}`}>
+          <HtmlBlockWidget rfkId={`html_${i}`} />
+        </section>
+      ))}
+    </WidgetsProvider>,
+  );
+  await vi.waitFor(() => expect(document.querySelectorAll('.search-html-block').length).toBe(xssVectors.length));
+  await vi.waitFor(() => expect(document.querySelectorAll('[role="status"]').length).toBe(0), { timeout: 2000 });
+  return service;
+}
+
+describe('XSS corpus through the html_block widget', () => {
+  it('has at least 20 vectors, and the harness would see one that ran', () => {
+    expect(xssVectors.length).toBeGreaterThanOrEqual(20);
+    const raw = document.createElement('div');
+    raw.innerHTML = '<div onclick="__xss(0)">raw</div>';
+    document.body.append(raw);
+    provoke(raw);
+    expect(xss).toHaveBeenCalledWith(0);
+    expect(dangers(raw)).toEqual(['div[onclick]']);
+    raw.remove();
+  });
+
+  it('is live: unsanitized, the corpus runs and the checks flag every vector', async () => {
+    const raw = document.createElement('div');
+    for (const [name, html] of xssVectors) {
+      const box = document.createElement('div');
+      box.innerHTML = html;
+      // The fragment parser drops a nested <body>; <noscript> parses as text with scripting on.
+      if (!['body onload', 'noscript attribute mutation'].includes(name)) expect(dangers(box), name).not.toEqual([]);
+      // Frames would run in their own window and jsdom cannot parse the hostile CSS: check those detached only.
+      if (!/iframe|style element/.test(name)) raw.append(box);
+    }
+    document.body.append(raw);
+    provoke(raw);
+    // Some handlers (details ontoggle) run on a later task: let them, so none leaks into the next test.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(new Set(xss.mock.calls.map(([n]) => n)).size).toBeGreaterThanOrEqual(10);
+    raw.remove();
+  });
+
+  it('renders every vector from one batched request with nothing left that can run', async () => {
+    const service = await renderCorpus();
+    expect(service.searches()).toHaveLength(1);
+    for (let i = 0; i < xssVectors.length; i += 1) {
+      const section = screen.getByTestId(`v${i}`);
+      expect(dangers(section), xssVectors[i]?.[0]).toEqual([]);
+      provoke(section);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(xss.mock.calls).toEqual([]);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('keeps the harmless markup of a vector', async () => {
+    await renderCorpus();
+    expect(screen.getByTestId('v0').textContent).toBe('text');
+    expect(screen.getByTestId('v31').textContent).toBe('hover me');
+    expect(screen.getByTestId('v29').querySelector('a')?.getAttribute('href')).toBe('/x');
+  });
+});
+
+describe('sanitizeHtml', () => {
+  it('removes what the contract example "xss" carries and keeps safe links', () => {
+    const html = '<div class="promo-banner"><a href="javascript:alert(4)">Book</a><script>alert(5)</script><a href="/events" target="_blank">Events</a></div>';
+    const out = document.createElement('div');
+    out.innerHTML = sanitizeHtml(html);
+    expect(dangers(out)).toEqual([]);
+    expect(out.querySelector('a[href="/events"]')?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(out.textContent).toBe('BookEvents');
+  });
+
+  it('returns nothing rather than raw HTML where no DOM can sanitize (server rendering)', () => {
+    const purify = createDOMPurify({} as unknown as Window & typeof globalThis);
+    expect(purify.isSupported).toBe(false);
+    expect(sanitizeHtml('<img src=x onerror=alert(1)>', { purify })).toBe('');
+    expect(sanitizeHtml(undefined)).toBe('');
+    expect(sanitizeHtml(42)).toBe('');
+  });
+
+  it('sanitizes banner and SEO HTML too, and renders no javascript: item link', async () => {
+    const service = fakeService({
+      respond: (body) => ({
+        body: {
+          widgets: body.widget.items.map((item) =>
+            item.rfk_id === 'seo'
+              ? { rfk_id: 'seo', entity: 'content', type: 'seo', seo: { title: 'T', html: '<p>Careers<svg onload=__xss(7)></svg></p>', canonical_url: 'javascript:__xss(8)' } }
+              : { rfk_id: item.rfk_id, entity: 'content', type: 'banner', content: [{ id: 'b', name: '<script>__xss(2)</script>Airshow', url: 'javascript:__xss(3)', image_url: 'javascript:__xss(9)' }] },
+          ),
+        },
+      }),
+    });
+    const { client } = testClient({}, service);
+    const { container } = render(
+      <WidgetsProvider client={client} queryClient={new QueryClient()}>
+        <BannerWidget rfkId="banner" />
+        <SeoWidget rfkId="seo" />
+      </WidgetsProvider>,
+    );
+    await vi.waitFor(() => expect(container.querySelector('.search-seo__content')?.textContent).toBe('Careers'));
+    await vi.waitFor(() => expect(container.querySelector('.search-banner__item')?.textContent).toBe('<script>__xss(2)</script>Airshow'));
+    expect(dangers(container)).toEqual([]);
+    expect(container.querySelector('.search-banner a')).toBeNull();
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+    provoke(container);
+    expect(xss).not.toHaveBeenCalled();
+  });
+});
