@@ -1,0 +1,25 @@
+/**
+ * The code names of the session specification, exactly as the reference
+ * protocol (v4) writes them, keyed by the reference's error class. The first
+ * nine are raised on the server side of the protocol (the logger forwards them
+ * to `_log`); the client itself raises `MissingAPIRoute` (an auth route answers
+ * 404 or an HTML page), `InvalidCallbackUrl` (a `callbackUrl` off the site's
+ * origin) and the two `Client*` codes.
+ */
+export const AUTH_ERROR_CODES = {
+  MissingAPIRoute: 'MISSING_NEXTAUTH_API_ROUTE_ERROR',
+  MissingSecret: 'NO_SECRET',
+  MissingAuthorize: 'CALLBACK_CREDENTIALS_HANDLER_ERROR',
+  MissingAdapter: 'EMAIL_REQUIRES_ADAPTER_ERROR',
+  MissingAdapterMethods: 'MISSING_ADAPTER_METHODS_ERROR',
+  UnsupportedStrategy: 'CALLBACK_CREDENTIALS_JWT_ERROR',
+  InvalidCallbackUrl: 'INVALID_CALLBACK_URL_ERROR',
+  OAuthCallbackError: 'OAuthCallbackError',
+  AccountNotLinkedError: 'AccountNotLinkedError',
+  UnknownError: 'UnknownError',
+  ClientFetch: 'CLIENT_FETCH_ERROR',
+  ClientSession: 'CLIENT_SESSION_ERROR',
+} as const;
+
+/** One of the values of {@link AUTH_ERROR_CODES}. */
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];

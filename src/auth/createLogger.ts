@@ -1,0 +1,54 @@
+/** The session client's logger: the reference's three levels, each `(code, metadata?)`. */
+export interface AuthLogger {
+  error(code: string, metadata?: LogMetadata): void;
+  warn(code: string, metadata?: LogMetadata): void;
+  debug(code: string, metadata?: LogMetadata): void;
+}
+
+/** What goes with a code: an error, or fields (an `error` field is reduced to its message, stack, name and code). */
+export type LogMetadata = Error | Record<string, unknown>;
+
+const LEVELS = ['error', 'warn', 'debug'] as const;
+
+/**
+ * Creates a logger that writes each entry to the console and then posts it to
+ * the `_log` route as a form (`level`, `code`, the metadata fields, `client=true`):
+ * by `navigator.sendBeacon` when the browser has it and accepts the entry, else
+ * by the fetch `getFetch` returns, with `keepalive`. `logUrl` is asked at every
+ * entry, so a base path set after import still moves the logger (defect S3 of
+ * the reference). Never throws.
+ */
+export function createLogger(logUrl: () => string, getFetch: () => (url: string, init: RequestInit) => Promise<Response>): AuthLogger {
+  const logger = {} as AuthLogger;
+  for (const level of LEVELS) {
+    logger[level] = (code, metadata) => {
+      console[level === 'debug' ? 'log' : level](`[auth][${level}][${code}]`, metadata ?? '');
+      try {
+        const url = logUrl();
+        const body = new URLSearchParams({ level, code, ...toFields(metadata), client: 'true' });
+        // Without a navigator (a server) this throws and nothing is posted, as the reference.
+        if (navigator.sendBeacon?.(url, body)) return;
+        getFetch()(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: String(body), keepalive: true }).catch(() => {});
+      } catch {
+        // A logger that throws (circular metadata, no fetch) would turn a logged failure into a crash.
+      }
+    };
+  }
+  return logger;
+}
+
+// An error is reduced to what helps (message, stack, name, code), and nested
+// values are sent as JSON where the reference sent "[object Object]".
+function toFields(metadata: LogMetadata = {}): Record<string, string> {
+  const source: Record<string, unknown> = metadata instanceof Error ? { error: metadata } : { ...metadata };
+  const error = source.error;
+  if (error instanceof Error) {
+    source.message ??= error.message;
+    source.error = { message: error.message, stack: error.stack, name: error.name, code: (error as { code?: unknown }).code };
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined) fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return fields;
+}

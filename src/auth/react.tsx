@@ -1,0 +1,96 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { Session } from '../../generated/auth/model/session.ts';
+import type { AuthClient } from './createAuthClient.ts';
+import {
+  createSessionStore,
+  type SessionState,
+  type SessionStore,
+  type SessionStoreOptions,
+  type SessionTriggers,
+} from './createSessionStore.ts';
+import { configureAuth, defaultAuthClient } from './defaultAuthClient.ts';
+
+export { getSession } from './getSession.ts';
+export { getCsrfToken } from './getCsrfToken.ts';
+export { getProviders } from './getProviders.ts';
+export { signIn } from './signIn.ts';
+export { signOut } from './signOut.ts';
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/**
+ * Props of {@link SessionProvider}: the reference's, plus an optional `client`
+ * and the store's injectable environment (a tab's `window` and `document`,
+ * `online`, the polling `scheduler`), each defaulting to the browser's.
+ */
+export interface SessionProviderProps extends SessionTriggers, Omit<SessionStoreOptions, 'client' | 'session'> {
+  children?: ReactNode;
+  /** A session known at render (from the server); `null` counts as known. Defaults to fetching it on mount. */
+  session?: Session | null;
+  /** Base path of the auth routes; without `client` it also moves the module-level functions. Defaults to `'/api/auth'`. */
+  basePath?: string;
+  /** Prefix before `basePath` (an origin). Defaults to `''` (same origin). */
+  baseUrl?: string;
+  /** The client to use (tests, several sites in one page). Defaults to the module-level client. */
+  client?: AuthClient;
+}
+
+/**
+ * Keeps the session for its subtree: `loading` until the first fetch, then
+ * `authenticated` or `unauthenticated`; refreshed by other tabs' messages, when
+ * the tab becomes visible, and by the optional online-only polling.
+ */
+export function SessionProvider(props: SessionProviderProps) {
+  const { children, session, basePath, baseUrl, client, refetchInterval, refetchOnWindowFocus, refetchWhenOffline, ...environment } = props;
+  // Set during render, as the reference does, so a child's first effect already signs in under this base path.
+  if (!client) configureAuth({ basePath, baseUrl });
+  // Created once: later `client`, `session` or environment props are not picked up (the reference also reads them once).
+  const [store] = useState(() => createSessionStore({ ...environment, client: client ?? defaultAuthClient, session }));
+  useEffect(
+    () => store.start({ refetchInterval, refetchOnWindowFocus, refetchWhenOffline }),
+    [store, refetchInterval, refetchOnWindowFocus, refetchWhenOffline],
+  );
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+/** Options of {@link useSession}. */
+export interface UseSessionOptions<R extends boolean> {
+  /** The page needs a session: when there is none, redirect to the sign-in page. Defaults to false. */
+  required?: R;
+  /** Called instead of the redirect when a required session is missing. Defaults to the redirect. */
+  onUnauthenticated?: () => void;
+}
+
+/** What {@link useSession} returns; with `required`, `unauthenticated` is reported as `loading` while redirecting. */
+export type SessionContextValue<R extends boolean = false> = (R extends true
+  ? { data: Session; status: 'authenticated' } | { data: null; status: 'loading' }
+  : SessionState) & {
+  /** Sends data to the server session and tells the other tabs; ignored while loading or signed out. */
+  update: SessionStore['update'];
+};
+
+/**
+ * The session of the nearest {@link SessionProvider}: `{ data, status, update }`.
+ * With `required`, a visitor without a session is sent to
+ * `{basePath}/signin?error=SessionRequired&callbackUrl=<this page>`, or
+ * `onUnauthenticated` is called instead.
+ */
+export function useSession<R extends boolean = false>(options?: UseSessionOptions<R>): SessionContextValue<R> {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const redirecting = !!options?.required && state.status === 'unauthenticated';
+  // Runs when `redirecting` turns on, not on every render: an inline
+  // `onUnauthenticated` is a new function each time and must not re-fire.
+  useEffect(() => {
+    if (!redirecting) return;
+    // Not returned: React would take a returned promise or function for a cleanup.
+    if (options?.onUnauthenticated) return void options.onUnauthenticated();
+    const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: location.href });
+    store.client.navigate(`${store.client.url('signin')}?${query}`);
+  }, [redirecting, store]);
+  return useMemo(
+    () => ({ ...(redirecting ? { data: null, status: 'loading' } : state), update: store.update }) as SessionContextValue<R>,
+    [state, redirecting, store],
+  );
+}

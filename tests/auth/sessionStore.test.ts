@@ -1,0 +1,320 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePrism } from '../support/prism.ts';
+import { createSessionStore, type SessionStoreOptions } from '../../src/auth/index.ts';
+import { prismClient, visitor, type Prefer } from './harness.ts';
+
+const prism = usePrism('auth');
+const MINUTE = 60_000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+/** A store over a Prism client, with its own window and document, started with `triggers`. */
+function setup(options: { prefer?: Prefer; store?: Partial<SessionStoreOptions>; triggers?: Parameters<ReturnType<typeof createSessionStore>['start']>[0] } = {}) {
+  const api = prismClient(prism.url, options.prefer);
+  const win = new EventTarget() as unknown as Window;
+  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const store = createSessionStore({ client: api.client, window: win, document: doc, online: true, ...options.store });
+  const statuses: string[] = [store.getSnapshot().status];
+  store.subscribe(() => statuses.push(store.getSnapshot().status));
+  const stop = store.start(options.triggers);
+  const show = (state: DocumentVisibilityState) => {
+    doc.visibilityState = state;
+    doc.dispatchEvent(new Event('visibilitychange'));
+  };
+  const sessionFetches = () => api.http.routes().filter((r) => r === 'GET /session').length;
+  return { ...api, store, win, doc, statuses, stop, show, sessionFetches };
+}
+
+type Store = ReturnType<typeof createSessionStore>;
+
+/**
+ * Resolves once `done()` holds, checked now and after each change of the store.
+ * (Not vi.waitFor: under fake timers it advances them, which would move polling.)
+ */
+function until(store: Store, done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const off = store.subscribe(() => {
+      if (!done()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+const settled = (store: Store) => until(store, () => store.getSnapshot().status !== 'loading');
+
+describe('status', () => {
+  it('is loading until the first fetch, then authenticated; the first fetch tells the other tabs', async () => {
+    const t = setup();
+    expect(t.store.getSnapshot()).toEqual({ data: null, status: 'loading' });
+    await settled(t.store);
+    expect(t.store.getSnapshot()).toMatchObject({ status: 'authenticated', data: { user: { name: 'Ada Okafor' } } });
+    expect(t.statuses).toEqual(['loading', 'authenticated']);
+    expect(t.messages).toEqual([JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1772445600 })]);
+  });
+
+  it('is loading, then unauthenticated for a signed-out visitor', async () => {
+    const t = setup({ prefer: visitor(false).prefer });
+    await settled(t.store);
+    expect(t.store.getSnapshot()).toEqual({ data: null, status: 'unauthenticated' });
+  });
+
+  it('ends loading as unauthenticated when the first fetch fails (CLIENT_FETCH_ERROR)', async () => {
+    const t = setup({ prefer: () => 'code=500' });
+    await settled(t.store);
+    expect(t.store.getSnapshot().status).toBe('unauthenticated');
+    expect(t.log.codes()).toEqual(['CLIENT_FETCH_ERROR']);
+  });
+
+  it('ends loading when the client itself throws, logging CLIENT_SESSION_ERROR', async () => {
+    const api = prismClient(prism.url);
+    const broken = { ...api.client, getSession: () => Promise.reject(new Error('session backend unreachable')) };
+    const store = createSessionStore({ client: broken, window: new EventTarget() as unknown as Window });
+    store.start();
+    await settled(store);
+    expect(store.getSnapshot().status).toBe('unauthenticated');
+    expect(api.log.entries).toEqual([{ level: 'error', code: 'CLIENT_SESSION_ERROR', metadata: { error: new Error('session backend unreachable') } }]);
+  });
+
+  it('starts from a given session (or null) without fetching', () => {
+    const signedIn = setup({ store: { session: { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } } } });
+    expect(signedIn.store.getSnapshot().status).toBe('authenticated');
+    const signedOut = setup({ store: { session: null } });
+    expect(signedOut.store.getSnapshot()).toEqual({ data: null, status: 'unauthenticated' });
+    expect([...signedIn.http.calls, ...signedOut.http.calls]).toEqual([]);
+  });
+
+  it('fetches once when started twice (React StrictMode mounts effects twice)', async () => {
+    const t = setup();
+    t.stop();
+    t.store.start();
+    await settled(t.store);
+    expect(t.sessionFetches()).toBe(1);
+  });
+});
+
+describe('refresh when the tab becomes visible', () => {
+  it('refetches on visibilitychange → visible, not on → hidden, without broadcasting an unchanged session', async () => {
+    const t = setup();
+    await settled(t.store);
+    t.show('hidden');
+    expect(t.sessionFetches()).toBe(1);
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(2);
+    await until(t.store, () => t.statuses.length === 3);
+    expect(t.messages).toHaveLength(1);
+  });
+
+  it('does nothing with refetchOnWindowFocus: false', async () => {
+    const t = setup({ triggers: { refetchOnWindowFocus: false } });
+    await settled(t.store);
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(1);
+  });
+
+  it('does nothing while signed out (an anonymous reader costs no requests)', async () => {
+    const t = setup({ prefer: visitor(false).prefer });
+    await settled(t.store);
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(1);
+  });
+
+  it('tells the other tabs when the refresh finds the session gone', async () => {
+    const server = visitor(true);
+    const t = setup({ prefer: server.prefer });
+    await settled(t.store);
+    server.state.signedIn = false;
+    t.show('visible');
+    await until(t.store, () => t.store.getSnapshot().status === 'unauthenticated');
+    expect(t.messages).toHaveLength(2);
+  });
+});
+
+describe('polling', () => {
+  it('polls every refetchInterval seconds while online, and stops on stop()', async () => {
+    const t = setup({ triggers: { refetchInterval: 60 } });
+    await settled(t.store);
+    vi.advanceTimersByTime(MINUTE - 1);
+    expect(t.sessionFetches()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(t.sessionFetches()).toBe(2);
+    await until(t.store, () => t.statuses.length === 3);
+    vi.advanceTimersByTime(MINUTE);
+    expect(t.sessionFetches()).toBe(3);
+    t.stop();
+    vi.advanceTimersByTime(10 * MINUTE);
+    expect(t.sessionFetches()).toBe(3);
+  });
+
+  it('does not poll while offline (the specification; the reference did), and resumes online', async () => {
+    const t = setup({ triggers: { refetchInterval: 60 } });
+    await settled(t.store);
+    t.win.dispatchEvent(new Event('offline'));
+    vi.advanceTimersByTime(5 * MINUTE);
+    expect(t.sessionFetches()).toBe(1);
+    t.win.dispatchEvent(new Event('online'));
+    vi.advanceTimersByTime(MINUTE);
+    expect(t.sessionFetches()).toBe(2);
+  });
+
+  it('starts offline from navigator.onLine = false', async () => {
+    const t = setup({ triggers: { refetchInterval: 60 }, store: { online: false } });
+    await settled(t.store);
+    vi.advanceTimersByTime(5 * MINUTE);
+    expect(t.sessionFetches()).toBe(1);
+  });
+
+  it('polls offline with refetchWhenOffline: true', async () => {
+    const t = setup({ triggers: { refetchInterval: 60, refetchWhenOffline: true }, store: { online: false } });
+    await settled(t.store);
+    vi.advanceTimersByTime(MINUTE);
+    expect(t.sessionFetches()).toBe(2);
+  });
+
+  it('does not poll without a session or without an interval', async () => {
+    const signedOut = setup({ triggers: { refetchInterval: 60 }, prefer: visitor(false).prefer });
+    const noInterval = setup();
+    await settled(signedOut.store);
+    await settled(noInterval.store);
+    vi.advanceTimersByTime(10 * MINUTE);
+    expect([signedOut.sessionFetches(), noInterval.sessionFetches()]).toEqual([1, 1]);
+  });
+
+  it('uses an injected scheduler', async () => {
+    let tick: (() => void) | undefined;
+    const scheduler = { setInterval: vi.fn((run: () => void) => ((tick = run), 7)), clearInterval: vi.fn() };
+    const t = setup({ triggers: { refetchInterval: 30 }, store: { scheduler } });
+    expect(scheduler.setInterval).toHaveBeenCalledWith(expect.any(Function), 30_000);
+    await settled(t.store);
+    tick?.();
+    expect(t.sessionFetches()).toBe(2);
+    t.stop();
+    expect(scheduler.clearInterval).toHaveBeenCalledWith(7);
+  });
+});
+
+describe('messages from other tabs', () => {
+  const message = (value: unknown, key = 'nextauth.message') =>
+    new StorageEvent('storage', { key, newValue: typeof value === 'string' ? value : JSON.stringify(value) });
+
+  it('refetches without broadcasting back, for our message and for a reference tab’s', async () => {
+    const t = setup();
+    await settled(t.store);
+    t.win.dispatchEvent(message({ event: 'session', data: { trigger: 'signout' }, timestamp: 1772445600 }));
+    t.win.dispatchEvent(message({ event: 'session', data: { trigger: 'getSession' }, clientId: 'ref-tab', timestamp: 1772445601 }));
+    expect(t.sessionFetches()).toBe(3);
+    await until(t.store, () => t.statuses.length === 3);
+    expect(t.messages).toHaveLength(1);
+  });
+
+  it('refetches even while signed out (another tab may have signed in)', async () => {
+    const server = visitor(false);
+    const t = setup({ prefer: server.prefer });
+    await settled(t.store);
+    server.state.signedIn = true;
+    t.win.dispatchEvent(message({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1 }));
+    await until(t.store, () => t.store.getSnapshot().status === 'authenticated');
+  });
+
+  it('ignores other keys, removals, other events and malformed values', async () => {
+    const t = setup();
+    await settled(t.store);
+    t.win.dispatchEvent(message({ event: 'session', data: { trigger: 'getSession' } }, 'other.key'));
+    t.win.dispatchEvent(new StorageEvent('storage', { key: 'nextauth.message', newValue: null }));
+    t.win.dispatchEvent(new StorageEvent('storage', { key: null }));
+    t.win.dispatchEvent(message({ event: 'session' }));
+    t.win.dispatchEvent(message({ event: 'other', data: { trigger: 'getSession' } }));
+    t.win.dispatchEvent(message('{not json'));
+    expect(t.sessionFetches()).toBe(1);
+  });
+});
+
+describe('update(data)', () => {
+  it('is ignored while loading: no request, resolves undefined', async () => {
+    const t = setup();
+    expect(await t.store.update({ name: 'Dr Ada Okafor' })).toBeUndefined();
+    expect(t.http.routes()).toEqual(['GET /session']);
+    await settled(t.store);
+  });
+
+  it('is ignored without a session', async () => {
+    const t = setup({ prefer: visitor(false).prefer });
+    await settled(t.store);
+    expect(await t.store.update({ name: 'x' })).toBeUndefined();
+    expect(t.http.routes()).toEqual(['GET /session']);
+  });
+
+  it('posts with the CSRF token, stores the new session and tells the other tabs; the status stays authenticated', async () => {
+    const t = setup();
+    await settled(t.store);
+    const updated = await t.store.update({ name: 'Dr Ada Okafor' });
+    expect(updated).toMatchObject({ user: { name: 'Dr Ada Okafor' } });
+    expect(t.store.getSnapshot().data).toEqual(updated);
+    expect(t.http.routes()).toEqual(['GET /session', 'GET /csrf', 'POST /session']);
+    expect(t.statuses).toEqual(['loading', 'authenticated', 'authenticated']);
+    expect(t.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession', 'getSession']);
+  });
+
+  it('keeps the session and resolves null when the server refuses the update', async () => {
+    const t = setup({ prefer: ({ method }) => (method === 'POST' ? 'code=400' : undefined) });
+    await settled(t.store);
+    const before = t.store.getSnapshot();
+    expect(await t.store.update({ name: 'x' })).toBeNull();
+    expect(t.store.getSnapshot()).toBe(before);
+    expect(t.log.codes()).toEqual(['CLIENT_FETCH_ERROR']);
+    expect(t.messages).toHaveLength(1);
+  });
+
+  it('is not undone by a refresh that started before it and answered after it', async () => {
+    const api = prismClient(prism.url);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answers: Promise<unknown>[] = [];
+    // The second session read (the focus refresh) answers only once the gate opens.
+    const client = {
+      ...api.client,
+      getSession: (params?: { broadcast?: boolean }) => {
+        const answer = answers.length === 1 ? gate.then(() => api.client.getSession(params)) : api.client.getSession(params);
+        answers.push(answer);
+        return answer;
+      },
+    };
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    const store = createSessionStore({ client, window: new EventTarget() as unknown as Window, document: doc, online: true });
+    store.start();
+    await settled(store);
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(answers).toHaveLength(2);
+    await store.update({ name: 'Dr Ada Okafor' });
+    release();
+    // The store awaited this answer before we did, so it has already handled it.
+    expect(await answers[1]).toMatchObject({ user: { name: 'Ada Okafor' } });
+    expect(store.getSnapshot().data?.user?.name).toBe('Dr Ada Okafor');
+  });
+});
+
+describe('sign-in and sign-out in this tab', () => {
+  it('refreshes the store after a credentials sign-in without redirect', async () => {
+    const server = visitor(false);
+    const t = setup({ prefer: server.prefer });
+    await settled(t.store);
+    const result = await t.client.signIn('credentials', { username: 'aokafor', password: 'pw', redirect: false });
+    expect(result?.ok).toBe(true);
+    expect(t.store.getSnapshot().status).toBe('authenticated');
+    expect(t.http.routes().slice(-2)).toEqual(['POST /callback/credentials', 'GET /session']);
+  });
+
+  it('refreshes the store after a sign-out without redirect', async () => {
+    const server = visitor(true);
+    const t = setup({ prefer: server.prefer });
+    await settled(t.store);
+    await t.client.signOut({ redirect: false });
+    expect(t.store.getSnapshot().status).toBe('unauthenticated');
+    expect(t.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession', 'signout']);
+  });
+});
