@@ -237,6 +237,13 @@ export interface components {
              * @description When the session expires (ISO 8601).
              */
             expires: string;
+            /**
+             * @description The signed-in buyer's commerce API access token, added by this site's session
+             *     callback so the commerce client can call the marketplace on the buyer's behalf.
+             *     Not shown in the specification; we chose to carry it in the session (memory
+             *     only on the client, never in storage or URLs) as storefronts on this protocol do.
+             */
+            accessToken?: string;
         } & {
             [key: string]: unknown;
         };

@@ -15,7 +15,7 @@ describe('auth contract: every route, sent by the client to Prism', () => {
   it('GET session: the signed-in example, and null for the signed-out `{}`', async () => {
     const signedIn = prismClient(prism.url);
     const session = await signedIn.client.getSession({ broadcast: false });
-    expect(getSessionResponse.parse(session)).toMatchObject({ user: { name: 'Ada Okafor' }, expires: '2026-07-14T09:30:00.000Z' });
+    expect(getSessionResponse.parse(session)).toMatchObject({ user: { name: 'Ada Okafor' }, expires: '2030-07-14T09:30:00.000Z' });
     expect(signedIn.http.routes()).toEqual(['GET /session']);
 
     const signedOut = prismClient(prism.url, ({ path }) => (path === '/session' ? 'example=signedOut' : undefined));

@@ -36,7 +36,8 @@ export const getSessionResponse = zod.union([zod.object({
   "email": zod.string().nullish(),
   "image": zod.string().nullish()
 }).optional().describe('The signed-in user. Each field may be missing or `null`.'),
-  "expires": zod.iso.datetime({}).describe('When the session expires (ISO 8601).')
+  "expires": zod.iso.datetime({}).describe('When the session expires (ISO 8601).'),
+  "accessToken": zod.string().optional().describe('The signed-in buyer\'s commerce API access token, added by this site\'s session\ncallback so the commerce client can call the marketplace on the buyer\'s behalf.\nNot shown in the specification; we chose to carry it in the session (memory\nonly on the client, never in storage or URLs) as storefronts on this protocol do.\n')
 }).describe('An active session. Session callbacks may add fields.'),zod.object({
 
 }).describe('An empty object.')]).describe('The session, or `{}` when there is no session.')
@@ -60,7 +61,8 @@ export const updateSessionResponse = zod.union([zod.object({
   "email": zod.string().nullish(),
   "image": zod.string().nullish()
 }).optional().describe('The signed-in user. Each field may be missing or `null`.'),
-  "expires": zod.iso.datetime({}).describe('When the session expires (ISO 8601).')
+  "expires": zod.iso.datetime({}).describe('When the session expires (ISO 8601).'),
+  "accessToken": zod.string().optional().describe('The signed-in buyer\'s commerce API access token, added by this site\'s session\ncallback so the commerce client can call the marketplace on the buyer\'s behalf.\nNot shown in the specification; we chose to carry it in the session (memory\nonly on the client, never in storage or URLs) as storefronts on this protocol do.\n')
 }).describe('An active session. Session callbacks may add fields.'),zod.object({
 
 }).describe('An empty object.')]).describe('The session, or `{}` when there is no session.')
