@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -87,12 +90,34 @@ describe('search contract (Prism)', () => {
     expect(screen.getByRole('link', { name: 'Book a meeting' }).getAttribute('href')).toBe('/events/airshow-2025');
     expect(document.title).toBe('Aurelia Aerospace & Defence | Air, space and maritime capabilities');
     expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://www.aurelia-defence.example/');
+    // Images come from the site itself, so nothing points at a host that does not resolve.
+    const images = [...document.body.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(images.length).toBeGreaterThanOrEqual(4);
+    for (const src of images) expect(src).toMatch(/^\/-\/media\/images\/search\/[a-z0-9-]+\.svg$/);
     const searches = wire.calls.filter((c) => c.url.includes('/discover/v2/'));
     expect(searches).toHaveLength(1);
     expect(searches[0]).toMatchObject({ url: `${prism.url}/discover/v2/2222222`, status: 200 });
     expect(searches[0]?.headers.get('Authorization')).toBe('test-api-key');
     expect(searchWidgetsBody.safeParse(searches[0]?.body).success).toBe(true);
     expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
+  it('points every example image at a media file the site serves and every item link at a site path (xss aside)', async () => {
+    const answers: unknown[] = [];
+    for (const example of ['allWidgetTypes', 'searchResults', 'previewSearch', 'recommendation', 'contentBlock', 'questionsAnswers', 'htmlBlock', 'banner', 'seo', 'noResults', 'rfkidNotFound']) {
+      answers.push(await client({}, `example=${example}`).search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] } }));
+    }
+    const connector = client({ customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => 'eyJ.identity.token' }, 'example=sparesCatalogue');
+    answers.push(await connector.search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_spares', entity: 'product' }] } }));
+    const { images, links } = collectUrls(answers);
+    expect(images.length).toBeGreaterThanOrEqual(15);
+    expect(links.length).toBeGreaterThanOrEqual(20);
+    for (const src of new Set(images)) {
+      expect(src).toMatch(/^\/-\/media\/images\/search\/[a-z0-9-]+\.svg$/);
+      const svg = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../public', src), 'utf8');
+      expect(svg, src).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><title>[^<]+<\/title>/);
+    }
+    for (const href of links) expect(href).toMatch(/^\/(?![/\\])/);
   });
 
   it('answers the named examples, and the client matches them by rfk_id and entity', async () => {
@@ -226,3 +251,20 @@ describe('search contract (Prism)', () => {
     for (const call of wire.calls) expect(publishEventBody.safeParse(call.body).success).toBe(true);
   });
 });
+
+/** Image sources (`image_url`, `<img src>`) and item links (`url`, `<a href>`) anywhere in `answers`. */
+function collectUrls(answers: unknown[]) {
+  const images: string[] = [];
+  const links: string[] = [];
+  const walk = (value: unknown, key = ''): void => {
+    if (Array.isArray(value)) return value.forEach((v) => walk(v));
+    if (value && typeof value === 'object') return Object.entries(value).forEach(([k, v]) => walk(v, k));
+    if (typeof value !== 'string') return;
+    if (key === 'image_url') images.push(value);
+    if (key === 'url') links.push(value);
+    for (const [, src] of value.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)) images.push(src as string);
+    for (const [, href] of value.matchAll(/<a[^>]*\shref="([^"]*)"/g)) links.push(href as string);
+  };
+  walk(answers);
+  return { images, links };
+}

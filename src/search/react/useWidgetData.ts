@@ -6,7 +6,6 @@ import { stableStringify } from '../stableStringify.ts';
 import { trackingEvents } from '../trackingEvents.ts';
 import type { ContentItem, SearchContext, Widget, WidgetItem, WidgetOfType } from '../types.ts';
 import type { WidgetType } from '../WidgetDataType.ts';
-import { isCanceledError } from '../WidgetRequestCanceledError.ts';
 import { useAppear } from './useAppear.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useWidget, type WidgetIdentity } from './widget.tsx';
@@ -45,7 +44,7 @@ export interface WidgetDataResult<W> {
  * with Suspense a stale time of 1000 ms. `options.enabled` defaults to true.
  */
 export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: { enabled?: boolean } = {}): WidgetDataResult<WidgetOfType<T>> {
-  const { client, queryClient } = useWidgetsContext();
+  const { client } = useWidgetsContext();
   const widget = useWidget();
   const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
   const itemJson = useDebouncedValue(stableStringify(item), searchConstants.UPDATE_DEBOUNCE_MS, client.scheduler);
@@ -54,20 +53,14 @@ export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: {
     [widget.rfkId, widget.entity, context, itemJson],
   );
   const queryFn = ({ signal }: { signal: AbortSignal }) =>
-    client
-      .requestWidget({
-        item: JSON.parse(itemJson) as WidgetItem,
-        instanceId: widget.instanceId,
-        widgetType: widget.type,
-        key: stableStringify(queryKey),
-        context: context as SearchContext,
-        signal,
-      })
-      .catch((error: unknown) => {
-        // Reverts the query to its state before this request, so it never shows as an error.
-        if (isCanceledError(error)) void queryClient.cancelQueries({ queryKey: queryKey as unknown as QueryKey, exact: true });
-        throw error;
-      });
+    client.requestWidget({
+      item: JSON.parse(itemJson) as WidgetItem,
+      instanceId: widget.instanceId,
+      widgetType: widget.type,
+      key: fetchKey(queryKey),
+      context: context as SearchContext,
+      signal,
+    });
   const query = useWidgetQuery(queryKey as unknown as QueryKey, queryFn, options.enabled ?? true);
   const data = query.data as WidgetOfType<T> | undefined;
   const widgetRef = useViewReport(widget, data);
@@ -80,6 +73,22 @@ export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: {
     error: query.error,
   };
   return { widgetRef, queryResult, widget };
+}
+
+let fetchCount = 0;
+
+/**
+ * The batcher key of one fetch: unique, so only React Query decides which fetch
+ * is superseded. It aborts `signal` whenever a query no longer needs its fetch
+ * (a new key, its last observer gone as in StrictMode's remount, `cancelQueries`)
+ * and reverts the query itself; the rejection that follows is ignored. A shared
+ * key would let a fetch of another query cache on the same client cancel this one
+ * behind React Query's back, and reverting from inside the query function would
+ * cancel whichever fetch the query runs by then: the remount's own.
+ */
+function fetchKey(queryKey: readonly unknown[]): string {
+  fetchCount += 1;
+  return `${stableStringify(queryKey)}#${fetchCount}`;
 }
 
 /** React Query with the layer's defaults; Suspense when the provider asks for it. */
