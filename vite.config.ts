@@ -1,4 +1,4 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
@@ -31,7 +31,9 @@ export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_
     '/api/oneconnect': mock(ports.oneconnect),
     '/api/auth': { ...mock(ports.auth, '/api/auth'), bypass: siteOwnedAuthPages },
     '/engage-api': mock(ports.engagement, '/engage-api'),
-    '/search-api': mock(ports.search, '/search-api'),
+    // The search layer calls {origin}/discover/v2/{key} and {origin}/event/{key}/v4/publish.
+    '^/discover/v2/': mock(ports.search),
+    '^/event/[^/]+/v4/publish': mock(ports.search),
     '/commerce-api': mock(ports.commerce, '/commerce-api'),
   };
 }
@@ -39,8 +41,25 @@ export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_
 // Scripts that serve the site against mocks on other ports (benchmarks) pass them in.
 const proxy = mockProxy({ ...MOCK_PORTS, ...(JSON.parse(process.env.SITE_MOCK_PORTS ?? '{}') as Partial<typeof MOCK_PORTS>) });
 
+/**
+ * Development stand-in for the content platform's shell media route: in edit and
+ * preview mode the site rewrites media to /sitecore/shell/-/media/…, which the
+ * platform serves; here it serves the same file as /-/media/….
+ */
+function shellMedia(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    if (req.url?.toLowerCase().startsWith('/sitecore/shell/-/')) req.url = req.url.slice('/sitecore/shell'.length);
+    next();
+  };
+  return {
+    name: 'shell-media',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), docsPlugin()],
+  plugins: [react(), docsPlugin(), shellMedia()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { root } from '../../scripts/lib/prism.mjs';
+import { launchBrowser } from '../support/browser.ts';
+import { startSite, type SiteUnderTest } from '../support/site.ts';
+
+let site: SiteUnderTest;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const ENGAGE = /\/engage-api\//;
+const SEARCH_EVENT = /\/event\/[^/]+\/v4\/publish/;
+const SEARCH = /\/discover\/v2\//;
+// A same-origin static file: somewhere to clear storage before a visit.
+const BLANK = '/-/media/images/hero-640.svg';
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+interface Visit {
+  page: Page;
+  requests: Request[];
+  errors: string[];
+  paths(pattern: RegExp): string[];
+}
+
+/** A fresh page with empty storage, recording every request and console error. */
+async function visit(path: string): Promise<Visit> {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  const requests: Request[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(r));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('requestfinished', async (r) => {
+    const status = (await r.response())?.status() ?? 0;
+    if (status >= 400) errors.push(`${status} ${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('requestfailed', (r) => errors.push(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  await page.goto(`${site.url}${BLANK}`);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  requests.length = 0;
+  await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+  const paths = (pattern: RegExp) => requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`).filter((p) => pattern.test(p));
+  return { page, requests, errors, paths };
+}
+
+async function settle(page: Page, ms = 800) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(ms);
+}
+
+const eventBodies = (v: Visit) =>
+  v.requests.filter((r) => r.method() === 'POST' && /\/engage-api\/v1\.2\/events$/.test(r.url())).map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+
+describe('the site in Chromium against the mocks', () => {
+  it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async () => {
+    const v = await visit('/');
+    await settle(v.page);
+    expect(v.paths(ENGAGE)).toEqual([]);
+    expect(v.paths(SEARCH_EVENT)).toEqual([]);
+    await expect(v.page.getByRole('region', { name: 'Cookie consent' }).isVisible()).resolves.toBe(true);
+
+    await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await v.page.waitForRequest((r) => /\/engage-api\/v1\.2\/events$/.test(r.url()));
+    await settle(v.page, 300);
+    expect(v.paths(/browser\/create\.json/)).toHaveLength(1);
+    expect(eventBodies(v).map((b) => b.type)).toContain('VIEW');
+    const cookies = await browser.context.cookies();
+    expect(cookies.find((c) => c.name.startsWith('bid_'))?.value).toBeTruthy();
+
+    await v.page.getByRole('link', { name: 'Explore our capabilities' }).click();
+    await v.page.waitForURL(/\/search\?q=satellite$/);
+    await settle(v.page, 300);
+    const cta = eventBodies(v).find((b) => b.type === 'CTA_CLICK');
+    expect(cta?.ext).toMatchObject({ linkText: 'Explore our capabilities', linkUrl: `${site.url}/search?q=satellite` });
+    expect(eventBodies(v).filter((b) => b.type === 'VIEW').length).toBeGreaterThanOrEqual(2);
+
+    await v.page.getByRole('button', { name: 'Cookie settings' }).click();
+    await v.page.getByRole('button', { name: 'Reject optional cookies' }).click();
+    await settle(v.page, 300);
+    const before = v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length;
+    await v.page.getByRole('link', { name: 'Careers', exact: true }).click();
+    await v.page.getByRole('link', { name: 'Graduate programme' }).click();
+    await settle(v.page);
+    expect(v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length).toBe(before);
+    expect(v.errors).toEqual([]);
+    await v.page.close();
+  });
+
+  it('sends a careers link click as its own event after consent', async () => {
+    const v = await visit('/');
+    await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await v.page.waitForRequest((r) => /\/engage-api\/v1\.2\/events$/.test(r.url()));
+    await v.page.getByRole('link', { name: 'Join our engineering teams' }).click();
+    await v.page.waitForURL(/\/careers$/);
+    await settle(v.page, 300);
+    expect(eventBodies(v).find((b) => b.type === 'CAREERS_CLICK')?.ext).toMatchObject({
+      linkText: 'Join our engineering teams',
+      linkUrl: `${site.url}/careers`,
+    });
+    await v.page.close();
+  });
+
+  it('in edit mode rewrites src and every srcset entry to shell media, keeps the originals, and loads no consent script', async () => {
+    const v = await visit('/?sc_mode=edit');
+    await settle(v.page);
+    const hero = v.page.getByRole('img', { name: 'An aircraft climbing into a clear sky' });
+    expect(await hero.getAttribute('src')).toBe('/sitecore/shell/-/media/images/hero-1280.svg');
+    expect(await hero.getAttribute('srcset')).toBe(
+      '/sitecore/shell/-/media/images/hero-640.svg 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
+    );
+    expect(await hero.getAttribute('data-original-src')).toBe('/-/media/images/hero-1280.svg');
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(v.paths(/consent-stub\.js/)).toEqual([]);
+    expect(await v.page.locator('#consent-banner').count()).toBe(0);
+    expect(v.paths(ENGAGE)).toEqual([]);
+    expect(v.errors).toEqual([]);
+    await v.page.close();
+  });
+
+  it('makes exactly one search request for all the widgets of the home page', async () => {
+    const v = await visit('/');
+    await settle(v.page, 1000);
+    expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
+    const body = JSON.parse(v.requests.find((r) => SEARCH.test(r.url()))!.postData()!) as { widget: { items: Array<{ rfk_id: string }> } };
+    expect(body.widget.items.map((i) => i.rfk_id).sort()).toEqual(['rfkid_1', 'rfkid_6']);
+    await v.page.close();
+  });
+
+  it('shows banners only on the targeted layout', async () => {
+    const home = await visit('/');
+    await home.page.getByText('Meet us at the International Airshow').waitFor();
+    expect(await home.page.getByText('Webinar on resilient avionics').count()).toBe(0);
+    await home.page.close();
+    const search = await visit('/search?q=radar');
+    await settle(search.page);
+    expect(await search.page.getByText('Meet us at the International Airshow').count()).toBe(0);
+    expect(search.paths(/\/api\/oneconnect\//)).toEqual([]);
+    expect(search.errors).toEqual([]);
+    await search.page.close();
+  });
+
+  it('redirects a signed-out reader from a page that requires a session to sign-in, and back after signing in', async () => {
+    const v = await visit(BLANK);
+    await v.page.route('**/api/auth/session', (route) =>
+      route.continue({ headers: { ...route.request().headers(), prefer: 'example=signedOut' } }),
+    );
+    await v.page.goto(`${site.url}/account`);
+    await v.page.waitForURL(/\/api\/auth\/signin\?/);
+    const url = new URL(v.page.url());
+    expect(url.pathname).toBe('/api/auth/signin');
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe(`${site.url}/account`);
+    await v.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await v.page.getByRole('alert').innerText()).toContain('Please sign in to see that page.');
+
+    await v.page.unroute('**/api/auth/session');
+    await v.page.getByLabel('Username').fill('ada.okafor');
+    await v.page.getByLabel('Password').fill('correct horse battery staple');
+    await v.page.getByRole('form', { name: 'Sign in with your account' }).getByRole('button', { name: 'Sign in' }).click();
+    await v.page.waitForURL(`${site.url}/account`);
+    await v.page.getByText('Signed in as').waitFor();
+    expect(v.errors).toEqual([]);
+    await v.page.close();
+  });
+
+  it('passes axe with no serious or critical violation on the home and search pages', async () => {
+    const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+    for (const path of ['/', '/search?q=satellite']) {
+      const v = await visit(path);
+      await settle(v.page, 600);
+      await v.page.addScriptTag({ content: axe });
+      const violations = await v.page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+        return result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id} (${x.nodes.length})`);
+      });
+      expect(violations, path).toEqual([]);
+      expect(v.errors, path).toEqual([]);
+      await v.page.close();
+    }
+  });
+});
