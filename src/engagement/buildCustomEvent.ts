@@ -16,6 +16,6 @@ export function buildCustomEvent(type: string, eventData: unknown, extensionData
   const { channel: _c, currency: _u, pointOfSale: _p, language: _l, page: _g, ...rest } = data;
   const ext = flattenExtension(extensionData);
   const body: Record<string, unknown> = { type, ...rest };
-  if (Object.keys(ext).length) body.ext = ext;
+  if (ext) body.ext = ext;
   return Object.assign(body, base) as CustomEventBody;
 }

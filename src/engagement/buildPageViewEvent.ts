@@ -2,7 +2,7 @@ import type { components } from '../../generated/engagement/schema.d.ts';
 import { baseFields } from './baseFields.ts';
 import { flattenExtension } from './flattenExtension.ts';
 import { isObject } from './isObject.ts';
-import type { EventContext, PageViewData } from './types.ts';
+import type { EngageConfig, PageViewData } from './types.ts';
 
 /** The body of a VIEW event. */
 export type PageViewBody = components['schemas']['ViewEvent'];
@@ -12,26 +12,25 @@ let firstPageView = true;
 
 /**
  * Builds (and validates: `MV-0003`, then `IV-0005`) a VIEW body: `type`, the URL's
- * `utm_*` parameters (lower-cased, when `includeUTM`), `ext` with `pageVariantId` first,
+ * `utm_*` parameters (lower-cased, when `includeUTMParameters`), `ext` with `pageVariantId` first,
  * `referrer`, then the base fields. Other event-data fields are dropped.
  */
-export function buildPageViewEvent(eventData: unknown, extensionData: unknown, context: EventContext, includeUTM: boolean): PageViewBody {
+export function buildPageViewEvent(eventData: unknown, extensionData: unknown, context: EngageConfig): PageViewBody {
   const data: PageViewData = isObject(eventData) ? eventData : {};
   const base = baseFields(data as Record<string, unknown>, context, true);
-  const flat = flattenExtension(extensionData);
+  const { pageVariantId, ...flat } = flattenExtension(extensionData) ?? {};
   const query = new URLSearchParams(safeDecodeURI(location.search));
   const body: Record<string, unknown> & { type: 'VIEW' } = { type: 'VIEW' };
-  if (includeUTM) {
+  if (context.includeUTMParameters ?? true) {
     query.forEach((value, key) => {
       const name = key.toLowerCase();
       if (name.startsWith('utm_')) body[name] = value;
     });
   }
-  const variant = data.pageVariantId || query.get('variantid') || flat.pageVariantId;
-  delete flat.pageVariantId;
+  const variant = data.pageVariantId || query.get('variantid') || pageVariantId;
   const ext = variant ? { pageVariantId: variant, ...flat } : flat;
   if (Object.keys(ext).length) body.ext = ext;
-  const referrer = data.referrer || (firstPageView ? externalReferrer() : undefined);
+  const referrer = data.referrer || (firstPageView && externalReferrer());
   if (referrer) body.referrer = referrer;
   firstPageView = false;
   return Object.assign(body, base);

@@ -1,9 +1,6 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
-import { EngageError } from './EngageError.ts';
-import { flattenObject } from './flattenObject.ts';
-import { inferLanguage } from './inferLanguage.ts';
-import { isObject } from './isObject.ts';
-import { resolvePointOfSale } from './resolvePointOfSale.ts';
+import type { LazyKit } from './lazyKit.ts';
+import { personalizeMessages } from './personalizeMessages.ts';
 import type { EventContext, PersonalizeData } from './types.ts';
 
 /** The body of `POST /v2/callFlows`. */
@@ -17,12 +14,13 @@ const nonBlank = (value: unknown): value is string => typeof value === 'string' 
  * `identifiers` one `{id, provider}` object, only when its id is not blank; `browserId`
  * only when neither of those two is present.
  */
-export function buildPersonalizeRequest(input: unknown, context: EventContext): PersonalizeRequest {
+export function buildPersonalizeRequest(kit: LazyKit, input: unknown, context: EventContext): PersonalizeRequest {
+  const { isObject } = kit;
   const data = (isObject(input) ? input : {}) as Partial<PersonalizeData>;
-  if (!nonBlank(data.friendlyId)) throw new EngageError('MV-0008');
-  const pointOfSale = resolvePointOfSale(data.pointOfSale, context.pointOfSale);
+  if (!nonBlank(data.friendlyId)) throw new kit.EngageError('MV-0008', personalizeMessages['MV-0008']);
+  const pointOfSale = kit.pointOfSale(data.pointOfSale, context.pointOfSale);
   const identifier = isObject(data.identifier) && nonBlank(data.identifier.id) ? data.identifier : undefined;
-  const params = isObject(data.params) && Object.keys(data.params).length ? { ...flattenObject(data.params) } : undefined;
+  const params = isObject(data.params) && Object.keys(data.params).length ? { ...kit.flatten(data.params) } : undefined;
   const body: PersonalizeRequest = {
     channel: data.channel,
     clientKey: context.clientKey,
@@ -30,7 +28,7 @@ export function buildPersonalizeRequest(input: unknown, context: EventContext): 
     email: nonBlank(data.email) ? data.email : undefined,
     friendlyId: data.friendlyId,
     identifiers: identifier && { id: identifier.id, provider: identifier.provider },
-    language: data.language ?? inferLanguage(),
+    language: data.language ?? kit.language(),
     params,
     pointOfSale,
   };

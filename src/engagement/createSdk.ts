@@ -1,65 +1,58 @@
-import type { Transport } from '../core/transport.ts';
 import { buildCustomEvent } from './buildCustomEvent.ts';
-import { buildIdentityEvent } from './buildIdentityEvent.ts';
 import { buildPageViewEvent } from './buildPageViewEvent.ts';
-import { createEventQueue, type QueueSendOutcome } from './createEventQueue.ts';
+import { checkIdentity } from './checkIdentity.ts';
 import { EngageError } from './EngageError.ts';
-import { getGuestId } from './getGuestId.ts';
-import { inferLanguage } from './inferLanguage.ts';
-import { inferPage } from './inferPage.ts';
+import { enqueueEvent } from './enqueueEvent.ts';
+import { isBlank } from './isBlank.ts';
 import { isObject } from './isObject.ts';
-import { personalize } from './personalize.ts';
-import { postJson } from './postJson.ts';
+import { lazyKit } from './lazyKit.ts';
+import { QUEUE_KEY } from './QUEUE_KEY.ts';
 import { readCookie } from './readCookie.ts';
-import type { EngageConfig, EngageSdk, EventContext, EventResponse, QueueEntry } from './types.ts';
+import { request, startCall } from './request.ts';
+import type { EngageConfig, EngageSdk, EventResponse } from './types.ts';
 import { VERSION } from './VERSION.ts';
 
 /**
  * The SDK object over an initialised browser id. Builders validate synchronously
  * (their coded errors surface from the calling method); sends resolve to the service's
- * JSON answer or `null`, never reject. `signal` stops every later request.
+ * JSON answer or `null`, never reject. `config.signal` stops every later request.
+ * `personalize`, `getGuestId` and `processEventQueue` load on first use: they answer
+ * with a promise anyway, and most pages only send events. `personalize`'s timer starts
+ * at the call, so its timeout covers the loading too.
  */
-export function createSdk(config: EngageConfig, context: EventContext, transport: Transport, signal?: AbortSignal): EngageSdk {
-  const post = (body: unknown) => postJson(transport, '/v1.2/events', body, { signal });
-  const send = async (body: unknown) => (await post(body)).data as EventResponse | null;
-  const queue = createEventQueue((entry) => sendQueued(entry, post));
+export function createSdk(config: EngageConfig): EngageSdk {
+  const send = async (body: object) => (await request(config, '/v1.2/events', body)).data as EventResponse | null;
   return {
-    event: (type, eventData, ext) => send(buildCustomEvent(type, eventData, ext, context, true)),
-    pageView: (eventData, ext) => send(buildPageViewEvent(eventData, ext, context, config.includeUTMParameters)),
-    identity: (eventData, ext) => send(buildIdentityEvent(eventData, ext, context)),
-    form: (formId, interactionType, pointOfSale) =>
-      send(buildCustomEvent('FORM', { pointOfSale }, { formId, interactionType: String(interactionType).toUpperCase() }, context, false)),
-    personalize: (data, timeout) => personalize(transport, data, context, timeout, signal),
-    addToEventQueue(type, eventData, extensionData) {
-      const data = { ...(isObject(eventData) ? eventData : {}) };
-      data.page ??= inferPage();
-      data.language ??= inferLanguage();
-      const { pos } = buildCustomEvent(type, data, extensionData, context, false);
-      queue.add({ eventData: data, extensionData, id: context.browserId, settings: { clientKey: context.clientKey, pointOfSale: pos }, type });
+    event: (type, eventData, ext) => send(buildCustomEvent(type, eventData, ext, config, true)),
+    pageView: (eventData, ext) => send(buildPageViewEvent(eventData, ext, config)),
+    identity(eventData, ext) {
+      const parts = checkIdentity(eventData, ext, config);
+      return import('./buildIdentityEvent.ts').then((m) => send(m.buildIdentityEvent(parts)), () => null);
     },
-    processEventQueue: () => queue.process(),
-    clearEventQueue: () => queue.clear(),
+    form: (formId, interactionType, pointOfSale) =>
+      send(buildCustomEvent('FORM', { pointOfSale }, { formId, interactionType: String(interactionType).toUpperCase() }, config, false)),
+    personalize(data, timeout) {
+      // A copy: the call uses the point of sale of the moment it was made, as the reference's does.
+      const context = { ...config };
+      const call = startCall(config, timeout);
+      return import('./onDemand.ts').then((m) => m.personalize(lazyKit, context, data, timeout, call)).finally(call.end);
+    },
+    addToEventQueue(type, eventData, extensionData) {
+      // Validates by building the body; the entry keeps the page, language and point of sale of now.
+      const { pos, page, language } = buildCustomEvent(type, eventData, extensionData, config, true);
+      const data = { ...(isObject(eventData) ? eventData : {}), page, language };
+      enqueueEvent({ eventData: data, extensionData, id: config.browserId, settings: { clientKey: config.clientKey, pointOfSale: pos }, type });
+    },
+    processEventQueue: () => import('./onDemand.ts').then((m) => m.processEventQueue(lazyKit, config)),
+    clearEventQueue: () => sessionStorage.removeItem(QUEUE_KEY),
     updatePointOfSale(pointOfSale) {
-      if (typeof pointOfSale !== 'string' || !pointOfSale.trim()) throw new EngageError('MV-0009');
-      context.pointOfSale = pointOfSale;
+      if (isBlank(pointOfSale)) throw new EngageError('MV-0009');
+      config.pointOfSale = pointOfSale;
       const web = window.Engage?.settings;
       if (web) web.pointOfSale = pointOfSale;
     },
     getBrowserId: () => readCookie(config.cookieName),
-    getGuestId: () => getGuestId(transport, context.browserId, context.clientKey, signal),
+    getGuestId: () => import('./onDemand.ts').then((m) => m.getGuestId(lazyKit, config)),
     version: VERSION,
   };
-}
-
-// A queued event goes out with what was fixed when it was queued: browser id, client key, point of sale, page, language.
-async function sendQueued(entry: QueueEntry, post: (body: unknown) => Promise<{ ok: boolean }>): Promise<QueueSendOutcome> {
-  let body;
-  try {
-    const { settings } = entry;
-    body = buildCustomEvent(entry.type, entry.eventData, entry.extensionData, { clientKey: settings.clientKey, pointOfSale: settings.pointOfSale, browserId: entry.id }, false);
-  } catch (error) {
-    console.warn('Engage: dropped a queued event that no longer validates', error);
-    return 'dropped';
-  }
-  return (await post(body)).ok ? 'sent' : 'failed';
 }

@@ -1,31 +1,15 @@
-import type { Transport } from '../core/transport.ts';
-import { readBody } from '../core/readBody.ts';
+import { lazyKit } from './lazyKit.ts';
 import { readCookie } from './readCookie.ts';
-import { renameLegacyCookies } from './renameLegacyCookies.ts';
 import type { EngageConfig } from './types.ts';
-import { writeCookie } from './writeCookie.ts';
 
 /**
- * The browser id for this page load: the `bid_{clientKey}` cookie after renaming legacy
- * `BID_` cookies, else a new id from `create.json`, written to the cookie. Unlike the
- * reference (E1), a failed `create.json` writes no cookie and yields `''`, and an empty
- * cookie counts as missing, so a later init retries. In server cookie mode nothing is
- * created or renamed.
+ * The browser id for this page load: the `bid_{clientKey}` cookie. Only when there is
+ * none, or a legacy `BID_` cookie is left to rename, does `createBrowserId` load (most
+ * page loads of a visitor never need it). In server cookie mode nothing is created or
+ * renamed, and the id is `''` without a cookie.
  */
-export async function ensureBrowserId(config: EngageConfig, transport: Transport, signal?: AbortSignal): Promise<string> {
-  const name = config.cookieName;
-  if (config.forceServerCookieMode) return readCookie(name);
-  renameLegacyCookies(config);
-  const existing = readCookie(name);
-  if (existing) return existing;
-  let ref: unknown;
-  try {
-    const response = await transport(`/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`, { signal });
-    ref = ((await readBody(response)) as { ref?: unknown } | null)?.ref;
-  } catch {
-    // A refused, failed or unparsable answer leaves the browser without an id until the next init.
-  }
-  if (typeof ref !== 'string' || !ref) return '';
-  writeCookie(name, ref, config);
-  return ref;
+export async function ensureBrowserId(config: EngageConfig): Promise<string> {
+  const existing = readCookie(config.cookieName);
+  if (config.forceServerCookieMode === true || (existing && !/(^|; )BID_/.test(document.cookie))) return existing;
+  return (await import('./createBrowserId.ts')).createBrowserId(lazyKit, config);
 }

@@ -9,7 +9,7 @@
 export { init } from './init.ts';
 export { EngageError } from './EngageError.ts';
 export { engageMessages, type EngageErrorCode } from './engageMessages.ts';
-export { QUEUE_KEY } from './createEventQueue.ts';
+export { QUEUE_KEY } from './QUEUE_KEY.ts';
 export { VERSION } from './VERSION.ts';
 export type {
   EngageSdk,

@@ -1,9 +1,8 @@
-import { createTransport } from '../core/transport.ts';
 import { createSdk } from './createSdk.ts';
 import { createSettings } from './createSettings.ts';
-import { EngageError } from './EngageError.ts';
 import { ensureBrowserId } from './ensureBrowserId.ts';
-import { loadWebPersonalization, type WebExperienceSettings } from './loadWebPersonalization.ts';
+import { lazyKit } from './lazyKit.ts';
+import type { WebExperienceSettings } from './loadWebPersonalization.ts';
 import { readCookie } from './readCookie.ts';
 import type { EngageSdk, EngageSettings, InitOptions } from './types.ts';
 import { VERSION } from './VERSION.ts';
@@ -23,12 +22,12 @@ declare global {
  * loads web personalization when asked. Call it only after the visitor consents.
  */
 export async function init(settings: EngageSettings, options: InitOptions = {}): Promise<EngageSdk> {
-  if (typeof window === 'undefined') throw new EngageError('IE-0001');
-  const config = createSettings(settings);
-  const transport = createTransport({ baseUrl: config.targetURL, headers: { 'X-Library-Version': VERSION } });
-  const browserId = await ensureBrowserId(config, transport, options.signal);
+  const config = typeof window === 'undefined' ? 'IE-0001' : createSettings(settings, options.signal);
+  if (typeof config === 'string') throw (await import('./initError.ts')).initError(lazyKit, config);
+  config.browserId = await ensureBrowserId(config);
   const engage: NonNullable<Window['Engage']> = { getBrowserId: () => readCookie(config.cookieName), version: VERSION };
   window.Engage = engage;
-  if (config.webPersonalization) loadWebPersonalization(config.webPersonalization, config, engage);
-  return createSdk(config, { clientKey: config.clientKey, pointOfSale: config.pointOfSale, browserId }, transport, options.signal);
+  // Loaded on demand, as the reference's own build splits it off: most pages never need it.
+  if (config.webPersonalization) (await import('./loadWebPersonalization.ts')).loadWebPersonalization(lazyKit, config, engage);
+  return createSdk(config);
 }

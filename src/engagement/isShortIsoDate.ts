@@ -4,7 +4,10 @@
  * `1990-01-01` and `1990-01-01T00:00:00` are all rejected.
  */
 export function isShortIsoDate(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const date = new Date(`${value}Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 16) === value;
+  try {
+    // toISOString throws for an invalid date; only a string can equal its result.
+    return new Date(`${String(value)}Z`).toISOString().slice(0, 16) === value;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,4 @@
-import { EngageError } from './EngageError.ts';
+import type { LazyKit } from './lazyKit.ts';
 import type { EngageConfig, WebPersonalizationSettings } from './types.ts';
 
 /** The settings the web experiences script reads from `window.Engage.settings`. */
@@ -11,14 +11,15 @@ export interface WebExperienceSettings {
 }
 
 /**
- * Starts web personalization as the reference does: it needs a point of sale
- * (`MV-0003`), sets `window.Engage.settings`, and appends
+ * Starts web personalization as the reference does: it needs a point of sale (`MV-0003`,
+ * which `init` rejects with once the browser id exists), sets `window.Engage.settings`, and appends
  * `<script src="{target}/web-flow-libs/{clientKey}/web-version.min.js">` (`async` unless
  * `asyncScriptLoading: false`, never `defer`). A second init does not add the script twice.
  */
-export function loadWebPersonalization(options: WebPersonalizationSettings, config: EngageConfig, engage: { settings?: WebExperienceSettings }): void {
-  const pointOfSale = config.pointOfSale;
-  if (!pointOfSale) throw new EngageError('MV-0003');
+export function loadWebPersonalization(kit: LazyKit, config: EngageConfig, engage: { settings?: WebExperienceSettings }): void {
+  const { pointOfSale, webPersonalization: web } = config;
+  if (!pointOfSale) throw new kit.EngageError('MV-0003');
+  const options: WebPersonalizationSettings = kit.isObject(web) ? web : {};
   const settings: WebExperienceSettings = {
     client_key: config.clientKey,
     pointOfSale,

@@ -1,4 +1,5 @@
 import { EngageError } from './EngageError.ts';
+import { isBlank } from './isBlank.ts';
 
 /**
  * The point of sale of one call: the call's own, else the settings' (`||`, as in the
@@ -6,6 +7,6 @@ import { EngageError } from './EngageError.ts';
  */
 export function resolvePointOfSale(fromCall: unknown, fromSettings: string | undefined): string {
   const pointOfSale = fromCall || fromSettings;
-  if (typeof pointOfSale !== 'string' || !pointOfSale.trim()) throw new EngageError('MV-0003');
-  return pointOfSale;
+  if (isBlank(pointOfSale)) throw new EngageError('MV-0003');
+  return pointOfSale as string;
 }

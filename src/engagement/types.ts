@@ -185,23 +185,23 @@ export interface EngageSdk {
   readonly version: string;
 }
 
-/** The settings after validation, shared by the SDK's parts. */
-export interface EngageConfig {
-  clientKey: string;
-  targetURL: string;
-  pointOfSale: string | undefined;
-  includeUTMParameters: boolean;
-  cookieName: string;
-  cookieExpiryDays: number;
-  cookieDomain: string | undefined;
-  cookiePath: string;
-  forceServerCookieMode: boolean;
-  webPersonalization: WebPersonalizationSettings | undefined;
-}
-
 /** What builds an event's base fields: the client key, the point of sale fallback and the browser id. */
 export interface EventContext {
   clientKey: string;
   pointOfSale: string | undefined;
   browserId: string;
+}
+
+/**
+ * The settings after validation plus the state of one started SDK, shared by its parts.
+ * Optional settings keep the caller's value; each is read with its default where it is
+ * used. `browserId` is set by `init` once the cookie is read or created.
+ */
+export interface EngageConfig extends Omit<EngageSettings, 'pointOfSale'>, EventContext {
+  /** `targetURL` without trailing slashes: the prefix of every request path. */
+  base: string;
+  /** `bid_{clientKey}`. */
+  cookieName: string;
+  /** Aborts every request of this SDK (consent withdrawn). */
+  signal: AbortSignal | undefined;
 }

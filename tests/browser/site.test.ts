@@ -42,7 +42,10 @@ async function visit(path: string): Promise<Visit> {
     const status = (await r.response())?.status() ?? 0;
     if (status >= 400) errors.push(`${status} ${r.method()} ${new URL(r.url()).pathname}`);
   });
-  page.on('requestfailed', (r) => errors.push(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  // An aborted request (a navigation or a cancelled query) is intended, not a failure a reader notices.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
   await page.goto(`${site.url}${BLANK}`);
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   requests.length = 0;
@@ -117,7 +120,7 @@ describe('the site in Chromium against the mocks', () => {
       '/sitecore/shell/-/media/images/hero-640.svg 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
     );
     expect(await hero.getAttribute('data-original-src')).toBe('/-/media/images/hero-1280.svg');
-    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     expect(v.paths(/consent-stub\.js/)).toEqual([]);
     expect(await v.page.locator('#consent-banner').count()).toBe(0);
     expect(v.paths(ENGAGE)).toEqual([]);
@@ -167,6 +170,49 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.getByRole('form', { name: 'Sign in with your account' }).getByRole('button', { name: 'Sign in' }).click();
     await v.page.waitForURL(`${site.url}/account`);
     await v.page.getByText('Signed in as').waitFor();
+    expect(v.errors).toEqual([]);
+    await v.page.close();
+  });
+
+  it('search results: a facet, sort and page change each send a new request and are reported after consent', async () => {
+    const v = await visit('/search?q=satellite');
+    await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await v.page.getByText('33 results').waitFor();
+    const searches = () => v.requests.filter((r) => SEARCH.test(r.url()) && /rfkid_7/.test(r.postData() ?? ''));
+    const before = searches().length;
+    const nextSearch = () => v.page.waitForRequest((r) => SEARCH.test(r.url()) && /rfkid_7/.test(r.postData() ?? ''));
+    await Promise.all([nextSearch(), v.page.getByRole('checkbox', { name: /Capability/ }).check()]);
+    expect(searches().at(-1)!.postData()).toMatch(/capability/i);
+    await v.page.getByText('33 results').waitFor();
+    await Promise.all([nextSearch(), v.page.getByLabel('Sort by').selectOption({ index: 2 })]);
+    await settle(v.page, 300);
+    await Promise.all([nextSearch(), v.page.getByRole('button', { name: '2', exact: true }).click()]);
+    await settle(v.page, 600);
+    expect(searches().length).toBe(before + 3);
+    const last = JSON.parse(searches().at(-1)!.postData()!) as { widget: { items: Array<{ search?: { offset?: number; sort?: unknown } }> } };
+    const item = last.widget.items.find((i) => i.search)!;
+    expect(item.search?.offset).toBe(12);
+    expect(item.search?.sort).toBeTruthy();
+    const reported = v.requests
+      .filter((r) => SEARCH_EVENT.test(r.url()))
+      .map((r) => JSON.parse(r.postData() ?? '{}') as { action_cause?: string; action_sub_type?: string });
+    expect(reported.map((e) => e.action_sub_type ?? e.action_cause)).toEqual(expect.arrayContaining(['filter', 'sort', 'page']));
+    expect(v.errors).toEqual([]);
+    await v.page.close();
+  });
+
+  it('product page and cart work through the commerce hooks against the mock', async () => {
+    const v = await visit('/products/TFK-6AL4V-100');
+    await v.page.getByRole('heading', { name: /Titanium Fastener Kit/ }).waitFor();
+    await v.page.getByRole('button', { name: 'Add to cart' }).click();
+    await v.page.getByText('Added.').waitFor();
+    const add = v.requests.find((r) => r.method() === 'POST' && /\/commerce-api\/cart\/lineitems$/.test(r.url()))!;
+    expect(JSON.parse(add.postData()!)).toMatchObject({ ProductID: 'TFK-6AL4V-100' });
+    expect(add.headers().authorization).toMatch(/^Bearer \S+/);
+    await v.page.getByRole('link', { name: 'View cart' }).click();
+    await v.page.getByRole('heading', { name: 'Your cart' }).waitFor();
+    await v.page.getByRole('table').waitFor();
+    expect(await v.page.getByText(/^Total:/).innerText()).toMatch(/Total: US\$[\d,]+\.\d\d/);
     expect(v.errors).toEqual([]);
     await v.page.close();
   });

@@ -1,0 +1,78 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isApiError } from '../../src/core/ApiError.ts';
+import { EngageError, engageMessages, init, type EngageSdk } from '../../src/engagement/index.ts';
+import { resetBrowser } from './support.ts';
+
+// The parts of the SDK that load on demand (engagement-size-report.md) must answer as the
+// SDK did when it was one bundle. Fetch stubs only: these are failure paths Prism cannot play.
+const settings = { clientKey: 'ck', targetURL: 'https://engage.example.com', pointOfSale: 'ngc' };
+
+async function start(): Promise<EngageSdk> {
+  document.cookie = 'bid_ck=b-123; Path=/';
+  return init(settings);
+}
+
+// Loaded up front: under fake timers a module that is still loading would never see its timer fire.
+beforeAll(() => import('../../src/engagement/onDemand.ts'));
+beforeEach(() => resetBrowser());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('getGuestId failures', () => {
+  it('rejects with a TimeoutError after 60 s without an answer, and leaves no timer', async () => {
+    const sdk = await start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('fetch', (_url: string, request: RequestInit) => new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal?.reason))));
+    const outcome = sdk.getGuestId().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await outcome).toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 60000 ms' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects with an ApiError carrying the status and the text of a non-JSON error answer', async () => {
+    const sdk = await start();
+    vi.stubGlobal('fetch', async () => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await sdk.getGuestId().catch((e: unknown) => e);
+    expect(isApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 502, body: '<h1>Bad gateway</h1>', request: { method: 'GET', url: 'https://engage.example.com/v1.2/browser/b-123/show.json?client_key=ck&api_token=ck' } });
+  });
+
+  it('rethrows a network failure unchanged', async () => {
+    const sdk = await start();
+    const failure = new TypeError('Failed to fetch');
+    vi.stubGlobal('fetch', () => Promise.reject(failure));
+    await expect(sdk.getGuestId()).rejects.toBe(failure);
+  });
+});
+
+describe('answers', () => {
+  it('reads a JSON answer that starts with a byte-order mark', async () => {
+    const sdk = await start();
+    vi.stubGlobal('fetch', async () => new Response('\uFEFF{"ref":"r-1","status":"OK"}', { status: 201 }));
+    await expect(sdk.pageView()).resolves.toEqual({ ref: 'r-1', status: 'OK' });
+  });
+});
+
+describe('browser id', () => {
+  it('renames a legacy BID_ cookie even when a bid_ cookie exists, as the reference renames first', async () => {
+    document.cookie = 'bid_ck=b-current; Path=/';
+    document.cookie = 'BID_ck=b-legacy; Path=/';
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const sdk = await init(settings);
+    expect(sdk.getBrowserId()).toBe('b-legacy');
+    expect(document.cookie).toBe('bid_ck=b-legacy');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('EngageError', () => {
+  it('takes the text of a code only init or personalize give, and builds in the others', () => {
+    expect(new EngageError('IV-0006', engageMessages['IV-0006']).message).toBe(
+      '[IV-0006] Incorrect value for the timeout parameter. Set the value to an integer greater than or equal to 0.',
+    );
+    expect(new EngageError('MV-0003')).toMatchObject({ code: 'MV-0003', name: 'EngageError', message: '[MV-0003] "pointOfSale" is required.' });
+  });
+});
