@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { init } from './init.ts';
 import type { EngageSdk, EngageSettings, PageViewData, PersonalizeData, PersonalizeResponse } from './types.ts';
 
 const NO_PROVIDER = 'No EngagementProvider found: wrap your app in <EngagementProvider settings={…} enabled={consent}>';
@@ -29,14 +28,17 @@ export function EngagementProvider({ settings, enabled = false, onError, childre
   useEffect(() => {
     if (!enabled) return undefined;
     const stop = new AbortController();
-    init(JSON.parse(key) as EngageSettings, { signal: stop.signal }).then(
-      (started) => {
-        if (!stop.signal.aborted) setSdk(started);
-      },
-      (error: unknown) => {
-        if (!stop.signal.aborted) (onError ?? console.error)(error);
-      },
-    );
+    // The SDK itself loads only once consent is given: no byte of it before then.
+    import('./init.ts')
+      .then(({ init }) => init(JSON.parse(key) as EngageSettings, { signal: stop.signal }))
+      .then(
+        (started) => {
+          if (!stop.signal.aborted) setSdk(started);
+        },
+        (error: unknown) => {
+          if (!stop.signal.aborted) (onError ?? console.error)(error);
+        },
+      );
     return () => {
       stop.abort();
       setSdk(null);

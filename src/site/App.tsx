@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData } from '@tanstack/react-query';
 import { SessionProvider, useSession } from '../auth/react.tsx';
-import { CommerceProvider } from '../commerce/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
 import { BannerProvider, OneconnectProvider } from '../oneconnect/react.tsx';
@@ -15,6 +14,7 @@ import { Header } from './Header.tsx';
 import { matchRoute } from './router/matchRoute.ts';
 import { useLocation } from './router/useLocation.ts';
 import { routes, TARGETED_BANNER_LAYOUT_ID } from './routes.ts';
+import { SiteClientsContext } from './SiteClientsContext.tsx';
 import { SiteProvider } from './SiteContext.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import { SiteTracking } from './SiteTracking.tsx';
@@ -86,7 +86,7 @@ function Shell({ clients, analytics }: { clients: SiteClients; analytics: boolea
   const route = matchRoute(routes, url.pathname)?.route;
   const sdk = useEngagement();
   return (
-    <CommerceProvider client={clients.commerce}>
+    <SiteClientsContext.Provider value={clients}>
       <OneconnectProvider client={clients.oneconnect}>
         <BannerProvider enabled={route?.layoutId === TARGETED_BANNER_LAYOUT_ID}>
           <SiteProvider>
@@ -104,7 +104,7 @@ function Shell({ clients, analytics }: { clients: SiteClients; analytics: boolea
           </SiteProvider>
         </BannerProvider>
       </OneconnectProvider>
-    </CommerceProvider>
+    </SiteClientsContext.Provider>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useCartGet, useCartListLineItems } from '../../commerce/react.tsx';
+import { CommerceBoundary } from '../CommerceBoundary.tsx';
 import { Link } from '../router/Link.tsx';
 
 const money = (value: number | null | undefined, currency = 'USD') =>
   typeof value === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value) : '—';
 
 /** The buyer's cart: the active order and its line items, through the generated hooks. */
-export default function CartPage() {
+function Cart() {
   const cart = useCartGet();
   const items = useCartListLineItems();
   const currency = cart.data?.Currency ?? 'USD';
@@ -37,5 +38,14 @@ export default function CartPage() {
       ) : null}
       {cart.data ? <p><strong>Total: {money(cart.data.Total, currency)}</strong></p> : null}
     </div>
+  );
+}
+
+/** The cart page: the commerce client loads on first use. */
+export default function CartPage() {
+  return (
+    <CommerceBoundary>
+      <Cart />
+    </CommerceBoundary>
   );
 }

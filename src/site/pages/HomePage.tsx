@@ -19,8 +19,7 @@ export default function HomePage() {
             <p>{String(offer.headline ?? offer.title ?? 'Content chosen from your interests.')}</p>
           </section>
         ) : null}
-        <section aria-labelledby="recommended-title">
-          <h2 id="recommended-title">Recommended capabilities</h2>
+        <section aria-label="Recommended capabilities">
           <RecommendationWidget rfkId={siteConfig.widgets.recommendation} />
         </section>
       </div>

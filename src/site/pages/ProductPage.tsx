@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCartCreateLineItem, useProductsGet } from '../../commerce/react.tsx';
+import { CommerceBoundary } from '../CommerceBoundary.tsx';
 import { Link } from '../router/Link.tsx';
 
 /** A product from the commerce API, with "add to cart" (both through the generated hooks). */
-export default function ProductPage({ id }: { id: string }) {
+function Product({ id }: { id: string }) {
   const product = useProductsGet(id);
   const queryClient = useQueryClient();
   const add = useCartCreateLineItem({
@@ -40,5 +41,14 @@ export default function ProductPage({ id }: { id: string }) {
       {add.isSuccess ? <span role="status">Added. <Link href="/cart">View cart</Link></span> : null}
       {add.isError ? <span role="alert">Could not add to cart: {add.error.message}</span> : null}
     </div>
+  );
+}
+
+/** The product page: the commerce client loads on first use. */
+export default function ProductPage({ id }: { id: string }) {
+  return (
+    <CommerceBoundary>
+      <Product id={id} />
+    </CommerceBoundary>
   );
 }
