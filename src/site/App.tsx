@@ -19,10 +19,11 @@ import { SiteProvider } from './SiteContext.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import { SiteTracking } from './SiteTracking.tsx';
 import HomePage from './pages/HomePage.tsx';
+import SearchPage from './pages/SearchPage.tsx';
 import './theme/theme.css';
 
-// Pages other than the home page load on demand, keeping the first load small.
-const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
+// Pages other than home and search load on demand, keeping the first load small.
+// The search page stays eager so its results widget joins the header's batch: one POST.
 const ProductPage = lazy(() => import('./pages/ProductPage.tsx'));
 const CartPage = lazy(() => import('./pages/CartPage.tsx'));
 const AccountPage = lazy(() => import('./pages/AccountPage.tsx'));

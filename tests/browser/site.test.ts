@@ -137,6 +137,13 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.close();
   });
 
+  it('makes exactly one search request on the search page too (header preview and results together)', async () => {
+    const v = await visit('/search?q=radar');
+    await settle(v.page, 1000);
+    expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
+    await v.page.close();
+  });
+
   it('shows banners only on the targeted layout', async () => {
     const home = await visit('/');
     await home.page.getByText('Meet us at the International Airshow').waitFor();
