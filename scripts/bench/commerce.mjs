@@ -95,7 +95,7 @@ async function overheadRows() {
     const ratio = (a, b) => Number((µs[a] / µs[b]).toFixed(3));
     return [
       { name: 'facade Orders.List vs raw fetch, per call (loopback stub)', value: ratio('facade', 'raw'), unit: '×', detail, target: '≤ 1.15', ok: µs.facade / µs.raw <= 1.15 },
-      { name: 'of which: src/core transport vs raw fetch', value: ratio('transport', 'raw'), unit: '×', detail: 'abort signal + timer, body read then re-wrapped in a Response' },
+      { name: 'of which: src/core transport vs raw fetch', value: ratio('transport', 'raw'), unit: '×', detail: 'abort signal + timer held until the caller has read the body' },
       { name: 'of which: facade vs the transport it sends through', value: ratio('facade', 'transport'), unit: '×', detail: 'table lookup, path and query building, token choice, JSON parse' },
     ];
   } finally {

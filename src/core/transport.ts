@@ -67,11 +67,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const send = async (input: string | Request, callInit: TransportInit = {}): Promise<Response> => {
     const { url, init } = await normalise(input, callInit, baseUrl);
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = new Headers({ Accept: 'application/json', ...options.headers });
-    new Headers(init.headers).forEach((value, key) => headers.set(key, value));
-    if (typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    const headers = mergeHeaders(options.headers, init.headers);
+    if (typeof init.body === 'string' && !('content-type' in headers)) headers['content-type'] = 'application/json';
     const auth = await options.authorize?.({ method, url, init });
-    for (const [key, value] of Object.entries(auth ?? {})) headers.set(key, value);
+    for (const [key, value] of Object.entries(auth ?? {})) headers[key.toLowerCase()] = value;
 
     const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
     const abort = linkAbort(init.signal ?? undefined, timeoutMs);
@@ -85,20 +84,69 @@ export function createTransport(options: TransportOptions = {}): Transport {
         credentials: init.credentials ?? options.credentials ?? 'same-origin',
         signal: abort.signal,
       });
-      // Reading the body inside the timer is what makes the timeout cover it.
-      const text = await raw.text();
-      const response = new Response(NO_BODY_STATUS.has(raw.status) ? null : text, {
-        status: raw.status,
-        statusText: raw.statusText,
-        headers: raw.headers,
-      });
-      if (!response.ok) throw await toApiError(response, { method, url }, options.describeError);
-      return response;
-    } finally {
+      if (!raw.ok || NO_BODY_STATUS.has(raw.status) || method === 'HEAD') {
+        // Read inside the timer, so the timeout covers the body of an error too.
+        const text = NO_BODY_STATUS.has(raw.status) || method === 'HEAD' ? '' : await raw.text();
+        const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+        if (!response.ok) throw await toApiError(response, { method, url }, options.describeError);
+        abort.dispose();
+        return response;
+      }
+      // The caller reads a successful body itself; the timer keeps running until it has.
+      return timeBody(raw, abort.dispose);
+    } catch (error) {
       abort.dispose();
+      throw error;
     }
   };
   return Object.assign(send, { baseUrl });
+}
+
+// A plain record with lower-cased names: cheaper than building two Headers per call.
+function mergeHeaders(defaults: Record<string, string> | undefined, given: HeadersInit | undefined): Record<string, string> {
+  const merged: Record<string, string> = { accept: 'application/json' };
+  for (const [key, value] of Object.entries(defaults ?? {})) merged[key.toLowerCase()] = value;
+  if (given instanceof Headers) given.forEach((value, key) => (merged[key] = value));
+  else if (Array.isArray(given)) for (const [key, value] of given) merged[key.toLowerCase()] = value;
+  else for (const [key, value] of Object.entries(given ?? {})) merged[key.toLowerCase()] = value;
+  return merged;
+}
+
+const disposers = new WeakMap<Response, () => void>();
+
+/**
+ * A successful answer whose body methods stop the call's timer once the body has
+ * been read (or failed): the timeout covers the body, no timer outlives the
+ * read, and no copy of the body is made (a re-wrapped Response cost a quarter of
+ * a loopback call).
+ */
+class TimedResponse extends Response {
+  override text(): Promise<string> {
+    return settled(this, super.text());
+  }
+  override json(): Promise<unknown> {
+    return settled(this, super.json());
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return settled(this, super.arrayBuffer());
+  }
+  override blob(): Promise<Blob> {
+    return settled(this, super.blob());
+  }
+  override formData(): Promise<FormData> {
+    return settled(this, super.formData());
+  }
+}
+
+function settled<T>(response: Response, reading: Promise<T>): Promise<T> {
+  const dispose = disposers.get(response);
+  return dispose ? reading.finally(dispose) : reading;
+}
+
+function timeBody(response: Response, dispose: () => void): Response {
+  disposers.set(response, dispose);
+  // The instance keeps its internal body; only its methods gain the timer hook.
+  return Object.setPrototypeOf(response, TimedResponse.prototype) as Response;
 }
 
 async function normalise(

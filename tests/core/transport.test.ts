@@ -91,8 +91,11 @@ describe('createTransport', () => {
 
   it('times out while the body is still arriving, and rethrows the timeout unchanged', async () => {
     const transport = createTransport({ baseUrl: base, timeoutMs: 150 });
-    const error = await transport('/stall-body').catch((e: unknown) => e);
+    const error = await transport('/stall-body')
+      .then((response) => response.text())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TimeoutError' });
+    await expect(orvalRequest('/stall-body', { client: transport })).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(isApiError(error)).toBe(false);
   });
 
@@ -101,11 +104,12 @@ describe('createTransport', () => {
     const clear = vi.spyOn(globalThis, 'clearTimeout');
     try {
       const transport = createTransport({ baseUrl: base, timeoutMs: 4_321 });
-      await transport('/ok');
+      await (await transport('/ok')).json();
+      await transport('/no-content', { method: 'DELETE' });
       await transport('/empty-500').catch(() => {});
       await createTransport({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 4_321 })('/refused').catch(() => {});
       const ours = set.mock.calls.flatMap((call, i) => (call[1] === 4_321 ? [set.mock.results[i]!.value] : []));
-      expect(ours).toHaveLength(3);
+      expect(ours).toHaveLength(4);
       for (const id of ours) expect(clear).toHaveBeenCalledWith(id);
     } finally {
       set.mockRestore();
