@@ -2,14 +2,12 @@
 // `npm run mock`: Prism for every contract in openapi/ on the fixed ports.
 // `npm run mock -- --proxy search=https://real.example.com` validates a real service's traffic instead:
 // its answers pass through unchanged and every contract violation is logged with its operation and rule.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { startValidatingProxy } from './contract/proxy.mjs';
-import { MOCK_PORTS, root, startPrism } from './lib/prism.mjs';
+import { MOCK_PORTS, presentApis, startPrism } from './lib/prism.mjs';
 
 /** Starts every API's mock (or proxy); returns the servers and a stop function. */
 export async function startMocks({ proxies = {}, quiet = true, errors = false } = {}) {
-  const apis = Object.keys(MOCK_PORTS).filter((api) => existsSync(join(root, 'openapi', api, 'openapi.yaml')));
+  const apis = presentApis();
   const servers = apis.map((api) =>
     proxies[api]
       ? startValidatingProxy({ api, port: MOCK_PORTS[api], upstream: proxies[api], quiet })

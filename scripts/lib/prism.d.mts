@@ -25,3 +25,11 @@ export declare function startPrism(
     onLine?: (line: string) => void;
   },
 ): PrismServer;
+/** The APIs that have a contract in openapi/. */
+export declare function presentApis(): ApiName[];
+/** Starts a mock of every contract on free ports; resolves once all listen. */
+export declare function startMocksOnFreePorts(options?: { errors?: boolean }): Promise<{
+  servers: PrismServer[];
+  ports: Record<ApiName, number>;
+  stop(): Promise<unknown>;
+}>;

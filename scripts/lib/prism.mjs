@@ -1,5 +1,6 @@
 // Starts and stops Prism mock servers. Used by `npm run mock`, `npm start` and the tests.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,7 @@ export function startPrism(api, { port, errors = false, upstream, quiet = true, 
   const child = spawn(join(root, 'node_modules', '.bin', 'prism'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
   let output = '';
+  let listening = false;
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
@@ -45,11 +47,13 @@ export function startPrism(api, { port, errors = false, upstream, quiet = true, 
       const text = chunk.toString();
       output = (output + text).slice(-20_000);
       for (const line of text.split('\n')) if (line.trim()) onLine?.(line);
+      // Prism lists every route while starting; show only what it says once it listens (the requests).
+      if (!quiet && listening) process.stdout.write(text.replace(/^(?=.)/gm, `[${api}] `));
       if (/listening on/i.test(text)) {
+        listening = true;
         clearTimeout(timer);
         resolve(url);
       }
-      if (!quiet) process.stdout.write(text.replace(/^/gm, `[${api}] `));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -74,4 +78,31 @@ export function startPrism(api, { port, errors = false, upstream, quiet = true, 
       clearTimeout(timer);
     },
   };
+}
+
+/** The APIs that have a contract in openapi/. */
+export function presentApis() {
+  return Object.keys(MOCK_PORTS).filter((api) => existsSync(join(root, 'openapi', api, 'openapi.yaml')));
+}
+
+/**
+ * Starts a mock of every contract on free ports (tests and benchmarks, so they
+ * never collide with `npm start`); resolves once all listen, stopping them all
+ * if one fails. Returns `{ servers, ports, stop }`.
+ */
+export async function startMocksOnFreePorts({ errors = true } = {}) {
+  const ports = { ...MOCK_PORTS };
+  const servers = [];
+  for (const api of presentApis()) {
+    ports[api] = await freePort();
+    servers.push(startPrism(api, { port: ports[api], errors }));
+  }
+  const stop = () => Promise.all(servers.map((s) => s.stop()));
+  try {
+    await Promise.all(servers.map((s) => s.ready));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { servers, ports, stop };
 }

@@ -1,10 +1,10 @@
 // Builds the site and serves the build (`vite preview`) against Prism mocks on
 // free ports. Used by the site benchmarks (the tests have tests/support/site.ts).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview } from 'vite';
-import { MOCK_PORTS, freePort, root, startPrism } from './prism.mjs';
+import { freePort, root, startMocksOnFreePorts } from './prism.mjs';
 
 /** Builds the site into a temporary folder; returns the folder. */
 export async function buildSite() {
@@ -15,15 +15,8 @@ export async function buildSite() {
 
 /** Starts every mock on a free port and `vite preview` of `outDir` proxying to them; returns `{ url, stop }`. */
 export async function previewSite(outDir) {
-  const apis = Object.keys(MOCK_PORTS).filter((api) => existsSync(join(root, 'openapi', api, 'openapi.yaml')));
-  const ports = {};
-  const servers = [];
-  for (const api of apis) {
-    ports[api] = await freePort();
-    servers.push(startPrism(api, { port: ports[api] }));
-  }
-  await Promise.all(servers.map((s) => s.ready));
-  process.env.SITE_MOCK_PORTS = JSON.stringify(ports); // read by vite.config.ts
+  const mocks = await startMocksOnFreePorts({ errors: false });
+  process.env.SITE_MOCK_PORTS = JSON.stringify(mocks.ports); // read by vite.config.ts
   const port = await freePort();
   const server = await preview({
     root,
@@ -36,7 +29,7 @@ export async function previewSite(outDir) {
     url: `http://127.0.0.1:${port}`,
     async stop() {
       await server.close();
-      await Promise.all(servers.map((s) => s.stop()));
+      await mocks.stop();
     },
   };
 }
