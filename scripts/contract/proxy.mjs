@@ -3,11 +3,10 @@
 // unchanged and logs every contract violation with its operation and rule.
 import { request as httpRequest, createServer } from 'node:http';
 import { join } from 'node:path';
-import { freePort, root } from '../lib/prism.mjs';
+import { freePort, root, startPrism } from '../lib/prism.mjs';
 import { formatViolation, parseViolations } from './formatViolation.mjs';
 import { loadContract } from './loadContract.mjs';
 import { operationMatcher } from './matchOperation.mjs';
-import { startPrismProxy } from './startPrismProxy.mjs';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
@@ -62,7 +61,7 @@ export function startValidatingProxy({ api, port, upstream, spec = join(root, 'o
   let server;
   const started = (async () => {
     const match = operationMatcher(await loadContract(spec));
-    prism = startPrismProxy({ spec, upstream, port: await freePort(), startTimeoutMs });
+    prism = startPrism(api, { spec, upstream, port: await freePort(), startTimeoutMs });
     await prism.ready;
     server = createServer(forwarder({ api, prismPort: Number(new URL(prism.url).port), match, log, quiet, onViolation }));
     return listen(server, port);

@@ -20,6 +20,7 @@ export declare function startPrism(
     port: number;
     errors?: boolean;
     upstream?: string;
+    spec?: string;
     quiet?: boolean;
     startTimeoutMs?: number;
     onLine?: (line: string) => void;

@@ -24,15 +24,20 @@ export function freePort() {
 }
 
 /**
- * Starts `prism mock` (or `prism proxy` when `upstream` is given) for one API.
- * Resolves once Prism says it is listening; rejects if it exits first or takes
- * longer than `startTimeoutMs`. Prism is spawned directly (not through npx) so
- * that killing the PID we hold really frees the port.
+ * Starts `prism mock` for one API, or `prism proxy` in front of `upstream`
+ * (then without `--errors`: the upstream's real answer passes unchanged and
+ * Prism reports violations in its `sl-violations` header). `spec` defaults to
+ * `openapi/<api>/openapi.yaml`. Resolves once Prism says it is listening;
+ * rejects if it exits first or takes longer than `startTimeoutMs`. Prism is
+ * spawned directly (not through npx) so that killing the PID we hold really
+ * frees the port.
  */
-export function startPrism(api, { port, errors = false, upstream, quiet = true, startTimeoutMs = 30_000, onLine } = {}) {
-  const spec = join(root, 'openapi', api, 'openapi.yaml');
+export function startPrism(
+  api,
+  { port, errors = false, upstream, spec = join(root, 'openapi', api, 'openapi.yaml'), quiet = true, startTimeoutMs = 30_000, onLine } = {},
+) {
   const args = upstream
-    ? ['proxy', spec, upstream, '-p', String(port), '-h', '127.0.0.1', '--errors']
+    ? ['proxy', spec, upstream, '-p', String(port), '-h', '127.0.0.1']
     : ['mock', spec, '-p', String(port), '-h', '127.0.0.1', ...(errors ? ['--errors'] : [])];
   const child = spawn(join(root, 'node_modules', '.bin', 'prism'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
