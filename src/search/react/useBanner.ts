@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { ItemClickActionType } from '../actionTypes.ts';
-import { createWidgetRequest, type WidgetRequestBuilder } from '../createWidgetRequest.ts';
 import type { WidgetOfType } from '../types.ts';
 import { useItemClick, type ItemClickPayload } from './useItemClick.ts';
-import { useSanitizedTemplate } from './useSanitizedTemplate.ts';
-import { useWidgetData, type WidgetDataResult } from './useWidgetData.ts';
+import type { WidgetDataResult } from './useWidgetData.ts';
+import { useTemplateWidget, type TemplateWidgetOptions } from './useTemplateWidget.ts';
 import { useWidget } from './widget.tsx';
 
 /** What {@link useBanner} returns. */
@@ -15,13 +14,10 @@ export interface BannerResult extends WidgetDataResult<WidgetOfType<'banner'>> {
 }
 
 /** The banner widget: banner items (image, link) and/or banner HTML (sanitized). */
-export function useBanner(options: { query?: (request: WidgetRequestBuilder) => void } = {}): BannerResult {
+export function useBanner(options: TemplateWidgetOptions = {}): BannerResult {
   const widget = useWidget();
-  const request = createWidgetRequest(widget.rfkId, widget.entity).set({ appearance: { templates: true } });
-  options.query?.(request);
-  const result = useWidgetData<'banner'>(request.build());
-  const html = useSanitizedTemplate(result.queryResult.data?.appearance);
+  const result = useTemplateWidget<'banner'>(options);
   const onItemClick = useItemClick(widget, ItemClickActionType.banner, result.queryResult.data);
   const actions = useMemo(() => ({ onItemClick }), [onItemClick]);
-  return { ...result, html, actions };
+  return { ...result, actions };
 }

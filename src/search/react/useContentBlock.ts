@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { ItemClickActionType } from '../actionTypes.ts';
-import { createWidgetRequest, type WidgetRequestBuilder } from '../createWidgetRequest.ts';
 import type { WidgetOfType } from '../types.ts';
 import { useItemClick, type ItemClickPayload } from './useItemClick.ts';
-import { useSanitizedTemplate } from './useSanitizedTemplate.ts';
-import { useWidgetData, type WidgetDataResult } from './useWidgetData.ts';
+import type { WidgetDataResult } from './useWidgetData.ts';
+import { useTemplateWidget, type TemplateWidgetOptions } from './useTemplateWidget.ts';
 import { useWidget } from './widget.tsx';
 
 /** What {@link useContentBlock} returns. */
@@ -15,13 +14,10 @@ export interface ContentBlockResult extends WidgetDataResult<WidgetOfType<'conte
 }
 
 /** The content-block widget: editorial items and/or their HTML template (sanitized). */
-export function useContentBlock(options: { query?: (request: WidgetRequestBuilder) => void } = {}): ContentBlockResult {
+export function useContentBlock(options: TemplateWidgetOptions = {}): ContentBlockResult {
   const widget = useWidget();
-  const request = createWidgetRequest(widget.rfkId, widget.entity).set({ appearance: { templates: true } });
-  options.query?.(request);
-  const result = useWidgetData<'content_block'>(request.build());
-  const html = useSanitizedTemplate(result.queryResult.data?.appearance);
+  const result = useTemplateWidget<'content_block'>(options);
   const onItemClick = useItemClick(widget, ItemClickActionType.content_block, result.queryResult.data);
   const actions = useMemo(() => ({ onItemClick }), [onItemClick]);
-  return { ...result, html, actions };
+  return { ...result, actions };
 }

@@ -1,8 +1,6 @@
-import { createWidgetRequest, type WidgetRequestBuilder } from '../createWidgetRequest.ts';
 import type { WidgetOfType } from '../types.ts';
-import { useSanitizedTemplate } from './useSanitizedTemplate.ts';
-import { useWidgetData, type WidgetDataResult } from './useWidgetData.ts';
-import { useWidget } from './widget.tsx';
+import type { WidgetDataResult } from './useWidgetData.ts';
+import { useTemplateWidget, type TemplateWidgetOptions } from './useTemplateWidget.ts';
 
 /** What {@link useHtmlBlock} returns. */
 export interface HtmlBlockResult extends WidgetDataResult<WidgetOfType<'html_block'>> {
@@ -11,11 +9,6 @@ export interface HtmlBlockResult extends WidgetDataResult<WidgetOfType<'html_blo
 }
 
 /** The HTML-block widget: service-authored HTML, sanitized. `query` adjusts the request (e.g. template variables). */
-export function useHtmlBlock(options: { query?: (request: WidgetRequestBuilder) => void } = {}): HtmlBlockResult {
-  const widget = useWidget();
-  const request = createWidgetRequest(widget.rfkId, widget.entity).set({ appearance: { templates: true } });
-  options.query?.(request);
-  const result = useWidgetData<'html_block'>(request.build());
-  const html = useSanitizedTemplate(result.queryResult.data?.appearance);
-  return { ...result, html };
+export function useHtmlBlock(options: TemplateWidgetOptions = {}): HtmlBlockResult {
+  return useTemplateWidget<'html_block'>(options);
 }
