@@ -7,7 +7,7 @@ import { defineConfig, type Options } from 'orval';
  * API's transport from the hook's `request` option (the React bindings put it
  * there from their provider), so no module-level client exists.
  */
-export const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth'] as const;
+export const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth', 'content'] as const;
 
 // `Orders.List` and `OrdersList` collapse to one name in orval; drop the dot
 // explicitly so the hook name is `useOrdersList` and the function `ordersList`.

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib/prism.mjs';
 
-const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth'].filter((api) =>
+const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth', 'content'].filter((api) =>
   existsSync(join(root, 'openapi', api, 'openapi.yaml')),
 );
 const result = spawnSync(

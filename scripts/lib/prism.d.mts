@@ -1,7 +1,7 @@
 // Types of prism.mjs for the TypeScript that imports it (vite.config.ts, tests).
 import type { ChildProcess } from 'node:child_process';
 
-export type ApiName = 'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth';
+export type ApiName = 'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth' | 'content';
 export declare const root: string;
 export declare const MOCK_PORTS: Record<ApiName, number>;
 export declare function freePort(): Promise<number>;

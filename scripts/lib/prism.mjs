@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The fixed ports of ../shared/design/ARCHITECTURE.md. */
-export const MOCK_PORTS = { commerce: 4010, engagement: 4011, search: 4012, oneconnect: 4013, auth: 4014 };
+export const MOCK_PORTS = { commerce: 4010, engagement: 4011, search: 4012, oneconnect: 4013, auth: 4014, content: 4015 };
 
 /** Asks the OS for a free loopback port. */
 export function freePort() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { freePort, startPrism, type PrismServer } from '../../scripts/lib/prism.mjs';
+import { freePort, startPrism, type ApiName, type PrismServer } from '../../scripts/lib/prism.mjs';
 
 /** A Prism mock started for one test file. */
 export interface PrismMock {
@@ -14,7 +14,7 @@ type Started = PrismServer;
  * loudly) on a free port before the file's tests and stops it after them.
  * Read `.url` inside tests, not at module load.
  */
-export function usePrism(api: 'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth'): PrismMock {
+export function usePrism(api: ApiName): PrismMock {
   const mock: PrismMock = { url: '' };
   let server: Started | undefined;
   beforeAll(async () => {
