@@ -122,12 +122,10 @@ export interface components {
             placeholders: components["schemas"]["Placeholders"];
         };
         /** @description Route-level fields; every route has `pageTitle` and `metaDescription`. */
-        RouteFields: {
+        RouteFields: components["schemas"]["FieldMap"] & {
             pageTitle: components["schemas"]["TextField"];
             metaDescription: components["schemas"]["TextField"];
             ogImage?: components["schemas"]["ImageField"];
-        } & {
-            [key: string]: components["schemas"]["Field"];
         };
         /** @description Placeholder name → its renderings (and, in edit mode, HTML element entries), in order. */
         Placeholders: {

@@ -7,63 +7,8 @@ layout answer per route (the route's fields and the renderings placed in its pla
 the UI strings of a language, and the list of the deployment's routes.
 
 The layout and dictionary services are the platform's own (their shapes follow the platform's
-public JavaScript rendering SDK). What the platform leaves open, and what we chose:
-
-- **Item paths.** `item` is the route's path in the content tree, starting with `/`
-  (`/`, `/capabilities/space`, `/news/f-35-sustainment`). Paths are matched without regard to
-  case and without a trailing slash. A *wildcard item* (`*`) answers every child path it
-  stands for: `/products/*` is the route of every `/products/<id>`; the page reads the id
-  from its own URL.
-- **API key.** `sc_apikey` is the deployment's public delivery key (a GUID, optionally in
-  braces). It is visible in the page by design and grants read access to published content
-  only. A request without it, or with a value that is not a GUID, answers **400**; a
-  well-formed key the deployment does not know answers **401**. Both carry `{ message }`.
-- **Unknown item.** The layout service answers **404** with the normal body shape and
-  `route: null`, so the site renders its not-found page (strings from the dictionary).
-- **Placeholders.** Every route has one top-level placeholder, `main`, holding the page's
-  renderings in order. A container rendering may hold nested placeholders; the one container
-  of this site, `Columns`, has `columns-left` and `columns-right`. Nesting is **bounded at
-  two levels** in this contract (route → rendering → nested rendering; a nested rendering's
-  own placeholders are free objects): recursive schemas crash the mock server, and the site
-  renders any depth the same way.
-- **Route fields.** Every route has `pageTitle` and `metaDescription` (text, unique per
-  page); most have `ogImage` (image, 1200×630 or the hero's size); articles add
-  `articleDate`; a route that needs a signed-in reader has `requiresSession: { value: true }`.
-- **Field values.** Text fields are plain strings except fields named `text` of `RichText`
-  and `body` of `ArticleBody`, which are HTML the site sanitizes before rendering. Image
-  `width`/`height` are integers in pixels. Dates are ISO 8601 UTC strings. Link `href` is a
-  site path or an absolute https URL (the site still guards every link).
-- **Renderings used by this site** (`componentName`, its fields, its params):
-  | componentName | fields | params |
-  |---|---|---|
-  | `Hero` | `heading`, `text`, `image`, `cta` (link), `secondaryLink` (link, optional) | |
-  | `RichText` | `text` (HTML) | |
-  | `PromoCta` | `heading`, `text`, `link` | |
-  | `ArticleList` | `heading`, `articles` (items: `title`, `summary`, `link`, `image`, `publishedDate`, `likeCount`, `viewCount`) | |
-  | `ArticleBody` | `heading`, `summary`, `publishedDate`, `author`, `image`, `body` (HTML), `likeCount`, `viewCount` | |
-  | `CapabilityCards` | `heading`, `cards` (items: `title`, `summary`, `link`, `image`) | |
-  | `CareersList` | `heading`, `text`, `jobs` (items: `title`, `location`, `link`) | |
-  | `SearchResults` | `heading` | `rfkId`, `itemsPerPage` |
-  | `RecommendationWidget` | `heading` | `rfkId` |
-  | `PersonalizedOffer` | `heading`, `fallbackText` | `friendlyId`, `channel`, `currency` |
-  | `ProductDetail` | `backLink`, `addToCartLabel`, `addedText`, `viewCartLink` | |
-  | `Cart` | `heading`, `emptyText`, `findProductsLink` | |
-  | `Account` | `heading`, `checkingText`, `signedInLabel` | |
-  | `SignIn` | `heading`, `usernameLabel`, `passwordLabel`, `submitLabel` | |
-  | `AuthError` | `heading`, `text`, `homeLink` | |
-  | `Columns` | none; placeholders `columns-left`, `columns-right` | |
-
-  An `ArticleList` entry's `id` is the article's item id, the same value as the `dataSource`
-  of that article's `ArticleBody`, so per-article state (likes, views) is shared between a
-  list and the article page. The home page also carries `LaunchCountdown`, a rendering an
-  editor placed before the site has a component for it: the site renders nothing for it in
-  normal mode and a labelled placeholder box in edit and preview mode.
-- **Targeted layout.** The home page (`/`) and the campaign page
-  (`/campaigns/airshow-2025`) use the layout `4f5a1c2e-landing`, the one the targeted
-  banners are placed on; every other route has its own layout id.
-- **Edit mode.** With `sc_mode=edit` the context says `pageEditing: true`, fields carry
-  `editable` markup and placeholders may hold editor-only HTML element entries
-  (`{ name, type, contents, attributes }`) between renderings.
+public JavaScript rendering SDK); the route listing is our deployment's. What the platform
+leaves open is decided in the description of the `Layout` tag.
 
 **The mock.** Prism picks an answer by example name or status, never by query value. The
 examples of `getLayout` are named after their item path: the path's segments joined with `-`
