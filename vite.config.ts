@@ -2,6 +2,7 @@ import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite
 import react from '@vitejs/plugin-react';
 import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
+import { preferForRequest } from './scripts/lib/contentMock.mjs';
 
 const mock = (port: number, strip?: string): ProxyOptions => ({
   target: `http://127.0.0.1:${port}`,
@@ -23,6 +24,24 @@ function siteOwnedAuthPages(req: { method?: string; url?: string; headers: Recor
 }
 
 /**
+ * The content mock answers by example name, not by `item`: the proxy adds the `Prefer` that
+ * selects the requested item's example (or its 404), unless the request already chose one (QA).
+ * Only this mock layer adds it; the site's own requests never do.
+ */
+function contentMock(port: number): ProxyOptions {
+  return {
+    ...mock(port, '/content-api'),
+    configure: (proxy) => {
+      proxy.on('proxyReq', (proxyReq, req) => {
+        if (proxyReq.getHeader('prefer') !== undefined) return;
+        const prefer = preferForRequest(req.url ?? '');
+        if (prefer) proxyReq.setHeader('Prefer', prefer);
+      });
+    },
+  };
+}
+
+/**
  * The browser sees production-like same-origin paths; in development and preview
  * they are proxied to the Prism mocks (`npm run mock` ports; tests pass their own).
  */
@@ -35,6 +54,7 @@ export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_
     '^/discover/v2/': mock(ports.search),
     '^/event/[^/]+/v4/publish': mock(ports.search),
     '/commerce-api': mock(ports.commerce, '/commerce-api'),
+    '/content-api': contentMock(ports.content),
   };
 }
 

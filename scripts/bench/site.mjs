@@ -8,7 +8,7 @@ import { launchBrowser } from '../lib/browser.mjs';
 import { buildSite, previewSite, removeBuild } from '../lib/siteServer.mjs';
 
 const RUNS = 5;
-const API = /\/(api\/oneconnect|api\/auth|engage-api|commerce-api|discover\/v2|event)\//;
+const API = /\/(api\/oneconnect|api\/auth|engage-api|commerce-api|content-api|discover\/v2|event)\//;
 
 function initialJs(outDir) {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');

@@ -1,0 +1,80 @@
+// The content mock's routing. Prism picks an answer by example name or status (`Prefer`), never by
+// query value, so whatever serves the site against the mock (the dev and preview proxy, the
+// prerender build) turns a layout request's `item` into `Prefer` here. This mapping lives only in
+// the mock layer: the site's own requests never carry `Prefer`.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { root } from './prism.mjs';
+
+/** Path of the layout service, as the mock serves it (the site reaches it below its own prefix). */
+export const LAYOUT_PATH = '/sitecore/api/layout/render/jss';
+
+/** The content contract whose examples the mock answers with. */
+export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
+
+/**
+ * An item path as the platform matches it: leading `/`, no trailing `/`, lower case
+ * (`/Capabilities/Space/` → `/capabilities/space`).
+ */
+export function normaliseItem(item) {
+  const path = `/${String(item).trim().replace(/^\/+|\/+$/g, '')}`;
+  return path.toLowerCase();
+}
+
+/**
+ * The example name of an item path (the contract's naming rule): segments joined with `-`,
+ * `/` is `home`, a wildcard segment `*` is spelt `wildcard` (`/products/*` → `products-wildcard`).
+ */
+export function exampleNameFor(item) {
+  const path = normaliseItem(item);
+  if (path === '/') return 'home';
+  return path.slice(1).split('/').map((segment) => (segment === '*' ? 'wildcard' : segment)).join('-');
+}
+
+let cached;
+
+/**
+ * Names of the layout service's 200 examples in `spec` (defaults to the content contract),
+ * re-read when the file changes so an edited contract is picked up without a restart.
+ */
+export function layoutExampleNames(spec = CONTENT_SPEC) {
+  const mtime = statSync(spec).mtimeMs;
+  if (cached?.spec === spec && cached.mtime === mtime) return cached.names;
+  const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
+  const examples = doc.paths?.[LAYOUT_PATH]?.get?.responses?.['200']?.content?.['application/json']?.examples ?? {};
+  cached = { spec, mtime, names: new Set(Object.keys(examples)) };
+  return cached.names;
+}
+
+/**
+ * The `Prefer` value that makes the mock answer `item`: `example=<name>` for the item's own
+ * example, else for its parent's wildcard item (`/products/abc` → `/products/*`, one level, as
+ * the platform matches wildcards), with `.edit` appended in edit mode when such an example
+ * exists; `code=404` (the `route: null` answer) when none matches.
+ * `examples` defaults to the content contract's example names.
+ */
+export function preferForItem(item, { mode, examples = layoutExampleNames() } = {}) {
+  const path = normaliseItem(item);
+  const candidates = [path];
+  if (path !== '/') candidates.push(path.replace(/\/[^/]*$/, '/*'));
+  for (const candidate of candidates) {
+    const name = exampleNameFor(candidate);
+    if (!examples.has(name)) continue;
+    return mode === 'edit' && examples.has(`${name}.edit`) ? `example=${name}.edit` : `example=${name}`;
+  }
+  return 'code=404';
+}
+
+/**
+ * The `Prefer` value for a request URL (absolute or a path, any prefix before the layout path),
+ * or `undefined` when it is not a layout request with an `item` (Prism then answers as usual,
+ * e.g. 400 for a missing `item`).
+ */
+export function preferForRequest(url, options) {
+  const parsed = new URL(url, 'http://mock.invalid');
+  if (!parsed.pathname.endsWith(LAYOUT_PATH)) return undefined;
+  const item = parsed.searchParams.get('item');
+  if (!item) return undefined;
+  return preferForItem(item, { mode: parsed.searchParams.get('sc_mode') ?? undefined, ...options });
+}
