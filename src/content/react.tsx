@@ -1,0 +1,39 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ApiError } from '../core/ApiError.ts';
+import type { ContentClient, LayoutResult, PageMode } from './createContentClient.ts';
+
+const ClientContext = createContext<ContentClient | null>(null);
+
+/** Makes a content client available to {@link useRoute} below it. */
+export function ContentProvider({ client, children }: { client: ContentClient; children: ReactNode }) {
+  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
+}
+
+/** The client of the nearest {@link ContentProvider}; throws with the fix when there is none. */
+export function useContentClient(): ContentClient {
+  const client = useContext(ClientContext);
+  if (!client) throw new Error('No ContentProvider found: wrap your app in <ContentProvider client={…}>');
+  return client;
+}
+
+/** Options of {@link useRoute}. */
+export interface UseRouteOptions {
+  /** `edit` or `preview` when an editor is looking. Defaults to `'normal'`. */
+  mode?: PageMode;
+  /** Load only when true. Defaults to true. */
+  enabled?: boolean;
+}
+
+/**
+ * The layout answer of the route at `item` (`route: null` for an unknown item). The query key
+ * holds everything that changes the answer (host, site, language, item, mode) and never the API key.
+ */
+export function useRoute(item: string, { mode = 'normal', enabled = true }: UseRouteOptions = {}): UseQueryResult<LayoutResult, ApiError | Error> {
+  const client = useContentClient();
+  return useQuery({
+    queryKey: ['content', 'route', client.transport.baseUrl, client.site ?? '', client.language, item, mode],
+    queryFn: ({ signal }) => client.getRoute(item, { mode, signal }),
+    enabled,
+  });
+}

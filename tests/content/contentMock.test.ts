@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { exampleNameFor, layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
+
+// Every example of the layout service and the item it answers (the contract's naming rule).
+const ITEMS: Record<string, string> = {
+  '/': 'home',
+  '/capabilities': 'capabilities',
+  '/capabilities/space': 'capabilities-space',
+  '/capabilities/space/satellite-payloads': 'capabilities-space-satellite-payloads',
+  '/capabilities/air': 'capabilities-air',
+  '/capabilities/air/f-35-sustainment': 'capabilities-air-f-35-sustainment',
+  '/news': 'news',
+  '/news/f-35-sustainment': 'news-f-35-sustainment',
+  '/news/f-35-training-centre': 'news-f-35-training-centre',
+  '/news/hypersonic-testing': 'news-hypersonic-testing',
+  '/news/maritime-patrol': 'news-maritime-patrol',
+  '/campaigns/airshow-2025': 'campaigns-airshow-2025',
+  '/careers': 'careers',
+  '/search': 'search',
+  '/products/*': 'products-wildcard',
+  '/cart': 'cart',
+  '/account': 'account',
+  '/api/auth/signin': 'api-auth-signin',
+  '/api/auth/error': 'api-auth-error',
+};
+
+describe('content mock: item → Prefer', () => {
+  it('has exactly one example per item above, plus the edit-mode home page', () => {
+    expect([...layoutExampleNames()].sort()).toEqual([...Object.values(ITEMS), 'home.edit'].sort());
+  });
+
+  it.each(Object.entries(ITEMS))('answers %s with example=%s', (item, name) => {
+    expect(exampleNameFor(item)).toBe(name);
+    expect(preferForItem(item)).toBe(`example=${name}`);
+  });
+
+  it('matches without regard to case or a trailing slash', () => {
+    expect(preferForItem('/Capabilities/Space/')).toBe('example=capabilities-space');
+    expect(preferForItem('')).toBe('example=home');
+  });
+
+  it('answers every product id with the wildcard item, one level deep only', () => {
+    expect(preferForItem('/products/sku-act-seal-kit-35')).toBe('example=products-wildcard');
+    expect(preferForItem('/products/a/b')).toBe('code=404');
+    expect(preferForItem('/products')).toBe('code=404');
+  });
+
+  it('answers an unknown item with code=404 (the route: null answer)', () => {
+    expect(preferForItem('/nope')).toBe('code=404');
+    expect(preferForItem('/capabilities/maritime')).toBe('code=404');
+    expect(preferForItem('/news/f-35-sustainment/comments')).toBe('code=404');
+  });
+
+  it('picks the edit-mode example in edit mode where one exists, else the normal one', () => {
+    expect(preferForItem('/', { mode: 'edit' })).toBe('example=home.edit');
+    expect(preferForItem('/', { mode: 'preview' })).toBe('example=home');
+    expect(preferForItem('/careers', { mode: 'edit' })).toBe('example=careers');
+  });
+
+  it('maps only layout requests, reading item and sc_mode from the URL', () => {
+    const layout = '/content-api/sitecore/api/layout/render/jss';
+    expect(preferForRequest(`${layout}?item=%2Fcapabilities%2Fspace&sc_apikey=x`)).toBe('example=capabilities-space');
+    expect(preferForRequest(`${layout}?item=/&sc_mode=edit`)).toBe('example=home.edit');
+    expect(preferForRequest(`${layout}?item=/nope`)).toBe('code=404');
+    expect(preferForRequest(`${layout}?sc_apikey=x`)).toBeUndefined();
+    expect(preferForRequest('/content-api/sitecore/api/jss/dictionary/aero/en?sc_apikey=x')).toBeUndefined();
+  });
+});

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { usePrism } from '../support/prism.ts';
+import { layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
+import { root } from '../../scripts/lib/prism.mjs';
+import { ApiError, createContentClient, type ComponentRendering, type LayoutResult } from '../../src/content/index.ts';
+import { getLayoutResponse } from '../../generated/content/zod/layout/layout.ts';
+import { getDictionaryResponse } from '../../generated/content/zod/dictionary/dictionary.ts';
+import { listRoutesResponse } from '../../generated/content/zod/routes/routes.ts';
+
+const prism = usePrism('content');
+const API_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
+const LAYOUT = '/sitecore/api/layout/render/jss';
+// The site's targeted banner layout (src/site/routes.ts default) and the oneconnect banners' target.
+const TARGETED = '4f5a1c2e-landing';
+
+/** The mock layer's fetch: adds the Prefer the dev proxy would add (the site's own fetch never does). */
+const viaMockLayer: typeof fetch = (input, init) => {
+  const request = new Request(input, init);
+  const prefer = preferForRequest(request.url);
+  if (prefer) request.headers.set('Prefer', prefer);
+  return fetch(request);
+};
+const client = () => createContentClient({ baseUrl: prism.url, apiKey: API_KEY, site: 'aero', fetch: viaMockLayer });
+
+async function example(name: string): Promise<Response> {
+  return fetch(`${prism.url}${LAYOUT}?item=%2F&sc_apikey=${API_KEY}`, { headers: { Prefer: `example=${name}` } });
+}
+
+const mainOf = (data: LayoutResult) => (data.sitecore.route?.placeholders.main ?? []) as ComponentRendering[];
+
+describe('content contract (Prism with --errors)', () => {
+  it('answers every named layout example with a body valid against its own schema', async () => {
+    const routes = [];
+    for (const name of layoutExampleNames()) {
+      const response = await example(name);
+      expect(response.status, name).toBe(200); // --errors turns a schema violation into a 500
+      const body = getLayoutResponse.parse(await response.json());
+      routes.push({ name, route: body.sitecore.route });
+    }
+    const pages = routes.filter((r) => !r.name.endsWith('.edit'));
+    for (const { name, route } of pages) {
+      expect(route.itemLanguage, name).toBe('en');
+      expect(route.placeholders.main?.length, name).toBeGreaterThan(0);
+    }
+    // Titles, meta descriptions and layout ids are per page; only home and the campaign share the targeted one.
+    const unique = (values: unknown[]) => new Set(values).size === values.length;
+    expect(unique(pages.map((p) => p.route.fields.pageTitle.value))).toBe(true);
+    expect(unique(pages.map((p) => p.route.fields.metaDescription.value))).toBe(true);
+    expect(pages.filter((p) => p.route.layoutId === TARGETED).map((p) => p.name).sort()).toEqual(['campaigns-airshow-2025', 'home']);
+    expect(unique(pages.filter((p) => p.route.layoutId !== TARGETED).map((p) => p.route.layoutId))).toBe(true);
+  });
+
+  it('answers /capabilities/space with that route through the mock layer', async () => {
+    const data = await client().getRoute('/capabilities/space');
+    expect(data.sitecore.route?.fields.pageTitle.value).toBe('Space systems | Aerospace & Defence');
+    expect(data.sitecore.context).toMatchObject({ pageEditing: false, pageState: 'normal', site: { name: 'aero' } });
+    expect(mainOf(data).map((r) => r.componentName)).toEqual(['Hero', 'Columns', 'CapabilityCards']);
+    const columns = mainOf(data)[1];
+    expect(columns?.placeholders?.['columns-left']?.[0]).toMatchObject({ componentName: 'RichText' });
+  });
+
+  it('answers an unknown item with 404 and route null, which the client returns as data', async () => {
+    const raw = await fetch(`${prism.url}${LAYOUT}?item=%2Fnope&sc_apikey=${API_KEY}`, { headers: { Prefer: preferForItem('/nope') } });
+    expect(raw.status).toBe(404);
+    expect((await raw.json()).sitecore.route).toBeNull();
+    const data = await client().getRoute('/nope');
+    expect(data.sitecore.route).toBeNull();
+    expect(data.sitecore.context.pageState).toBe('normal');
+  });
+
+  it('answers every product path with the wildcard product route', async () => {
+    const data = await client().getRoute('/products/sku-act-seal-kit-35');
+    expect(data.sitecore.route?.name).toBe('*');
+    expect(mainOf(data)[0]?.componentName).toBe('ProductDetail');
+  });
+
+  it('answers the edit-mode home page with editing context, editable markup and an HTML element entry', async () => {
+    const data = await client().getRoute('/', { mode: 'edit' });
+    expect(data.sitecore.context).toMatchObject({ pageEditing: true, pageState: 'edit' });
+    expect(data.sitecore.route?.fields.pageTitle.editable).toContain('contenteditable');
+    expect(data.sitecore.route?.placeholders.main?.some((entry) => 'name' in entry && entry.type === 'text/sitecore')).toBe(true);
+  });
+
+  it('answers the dictionary with the not-found page strings', async () => {
+    const data = getDictionaryResponse.parse(await client().getDictionary('aero', 'en'));
+    expect(data).toMatchObject({ lang: 'en', app: 'aero' });
+    expect(data.phrases['NotFound.Heading']).toBe('Page not found');
+  });
+
+  it('lists routes that each have their own layout example (what the build prerenders)', async () => {
+    const list = listRoutesResponse.parse(await client().listRoutes());
+    const paths = list.routes.map((r) => r.path);
+    expect(paths[0]).toBe('/');
+    expect(paths).toEqual(expect.arrayContaining(['/capabilities/space', '/news/f-35-sustainment', '/campaigns/airshow-2025', '/api/auth/signin']));
+    for (const path of paths) expect(preferForItem(path), path).toMatch(/^example=(?!products-wildcard)/);
+    // Every example except the wildcard and the edit variant is a listed route.
+    expect(paths.length).toBe([...layoutExampleNames()].filter((n) => n !== 'products-wildcard' && !n.endsWith('.edit')).length);
+  });
+
+  it('answers a missing or malformed API key with 400 and an unknown one with 401', async () => {
+    const missing = await fetch(`${prism.url}${LAYOUT}?item=%2F`);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toHaveProperty('message');
+    const malformed = createContentClient({ baseUrl: prism.url, apiKey: 'not-a-guid' });
+    await expect(malformed.getRoute('/')).rejects.toMatchObject({ status: 400 });
+    const unknown = createContentClient({
+      baseUrl: prism.url,
+      apiKey: API_KEY,
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Prefer: 'code=401' } }),
+    });
+    const error = await unknown.getRoute('/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Invalid API key' });
+  });
+
+  it('gives every search and content link to /news and /capabilities a page of its own', () => {
+    const hrefs = new Set<string>();
+    const collect = (text: string) => {
+      for (const m of text.matchAll(/(?:url|href): (\/(?:news|capabilities)[^\s,}'"]*)/g)) hrefs.add(m[1]!);
+    };
+    collect(readFileSync(join(root, 'openapi', 'search', 'openapi.yaml'), 'utf8'));
+    collect(readFileSync(join(root, 'openapi', 'content', 'openapi.yaml'), 'utf8'));
+    expect(hrefs.size).toBeGreaterThan(6);
+    for (const href of hrefs) expect(preferForItem(href), href).toMatch(/^example=/);
+  });
+
+  it("targets the oneconnect banners at the layout of the home and campaign pages", () => {
+    const doc = parse(readFileSync(join(root, 'openapi', 'oneconnect', 'openapi.yaml'), 'utf8'));
+    const banners = doc.paths['/api/oneconnect/get-segment-banners'].get.responses['200'].content['application/json'].examples.mixed.value as { layoutId: string }[];
+    expect(new Set(banners.map((b) => b.layoutId))).toEqual(new Set([TARGETED]));
+  });
+});
