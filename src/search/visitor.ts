@@ -114,14 +114,12 @@ export function createVisitor(options: VisitorOptions): Visitor {
       const alive = storage.get(visitorEntries.SESSION) !== undefined;
       if (!consent) for (const name of Object.values(visitorEntries)) storage.remove(name);
       storage = storageOf(consent);
-      const current = state as VisitState;
       // Granting adopts a returning visitor's stored record; otherwise the page's own carries over.
-      if (!consent || !parseVisits(storage.get(visitorEntries.VISITS))) {
-        storage.set(visitorEntries.ID, current.uuid, storageConstants.VISITOR_EXPIRY_MS);
-        storage.set(visitorEntries.VISITS, formatVisits(current), storageConstants.VISITOR_EXPIRY_MS);
-        if (alive) storage.set(visitorEntries.SESSION, options.key, storageConstants.SESSION_EXPIRY_MS);
-      }
-      if (consent) record(false);
+      if (consent && parseVisits(storage.get(visitorEntries.VISITS))) return record(false);
+      const current = state as VisitState;
+      storage.set(visitorEntries.ID, current.uuid, storageConstants.VISITOR_EXPIRY_MS);
+      storage.set(visitorEntries.VISITS, formatVisits(current), storageConstants.VISITOR_EXPIRY_MS);
+      if (alive) storage.set(visitorEntries.SESSION, options.key, storageConstants.SESSION_EXPIRY_MS);
     },
     subscribe(listener) {
       listeners.add(listener);
