@@ -456,6 +456,10 @@ export interface components {
             total_item: number;
             limit?: number;
             offset?: number;
+            /** @description The keyphrase the service searched when it changed the visitor's (e.g. a spelling correction); the layer sends it back as the search event's `modified_keyword`. Where the service reports it is not shown in the specification: this placement is this contract's choice. */
+            modified_keyword?: string;
+            /** @description A page configured for this keyphrase that the visitor should be sent to; sent back as the search event's `redirect_url` (placement: this contract's choice). */
+            redirect_url?: string;
             appearance?: components["schemas"]["Appearance"];
         };
         /** @description Editorial block, usually items rendered through the block's HTML template. */
@@ -539,6 +543,8 @@ export interface components {
             /** @description Facet id (the `facetId` sent in facet events). */
             name: string;
             label?: string;
+            /** @description The indexed attribute the facet groups by; sent back as the facet entry's `field` in facet events (placement: this contract's choice). */
+            field?: string;
             value: {
                 id: string;
                 text: string;

@@ -7,8 +7,8 @@ import type { CommerceContext, SearchContext } from './types.ts';
 export interface ContextStoreOptions {
   /** The context before any update. Defaults to `{}`. */
   initial?: SearchContext;
-  /** Merged into every committed context last (the visitor's uuid), so updates cannot drop it. Defaults to none. */
-  fixedUser?: SearchContext['user'];
+  /** Merged into every committed context last (the visitor's uuid), so updates cannot drop it; read at each commit. Defaults to none. */
+  fixedUser?: SearchContext['user'] | (() => SearchContext['user']);
   /** Ms between the last update and the commit. Defaults to 50. */
   debounceMs?: number;
   /** Timers. Defaults to the global ones. */
@@ -37,8 +37,10 @@ export interface ContextStore {
 /** Creates a context store whose updates commit after the update debounce. */
 export function createContextStore(options: ContextStoreOptions = {}): ContextStore {
   const { debounceMs = searchConstants.UPDATE_DEBOUNCE_MS, scheduler = defaultScheduler, fixedUser } = options;
-  const withUser = (context: SearchContext): SearchContext =>
-    fixedUser ? { ...context, user: { ...context.user, ...fixedUser } } : context;
+  const withUser = (context: SearchContext): SearchContext => {
+    const user = typeof fixedUser === 'function' ? fixedUser() : fixedUser;
+    return user ? { ...context, user: { ...context.user, ...user } } : context;
+  };
   let committed = withUser({ ...options.initial });
   let pending: SearchContext | undefined;
   let timer: unknown;

@@ -5,27 +5,47 @@ import { createEventBus, type EventBus } from './createEventBus.ts';
 import { createServiceCalls, type ServiceCalls } from './createServiceCalls.ts';
 import { createTracker, type TrackEventInput } from './createTracker.ts';
 import { createWidgetBatcher, type WidgetBatcher } from './createWidgetBatcher.ts';
-import { generateUuid } from './generateUuid.ts';
+import { readPageContext } from './pageContext.ts';
 import type { IdentityTokenGetter } from './readIdentityToken.ts';
 import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './resolveSearchEndpoints.ts';
 import { defaultScheduler, type Scheduler } from './scheduler.ts';
-import { searchConstants } from './searchConstants.ts';
-import type { Device, SearchContext, SearchLogger, Widget, WidgetItem } from './types.ts';
+import type { Device, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
+import { createVisitor, type Visitor } from './visitor.ts';
 import { isCanceledError } from './WidgetRequestCanceledError.ts';
 
 /** Configuration of {@link createSearchClient}. */
 export interface SearchConfig extends EndpointConfig {
   /** The signed-in user's id, sent in events instead of the uuid. Defaults to none. */
   userId?: string;
-  /** The anonymous visitor id (persist it yourself, under consent, to keep it across visits). Defaults to a fresh `{key}-…` id. */
+  /**
+   * The anonymous visitor id, when you keep one yourself; it wins over the stored one.
+   * Defaults to the id stored by an earlier visit (`__ruid`/`__rutma`), else a new `{key}-…` id.
+   */
   uuid?: string;
-  /** Whether tracking events may be sent. Defaults to true (seed §9 "consent tracking default on"); wire it to consent group C0002. */
+  /**
+   * Tracking consent (wire it to consent group C0002). With it, tracking events are
+   * sent and the visitor id and visit counters are stored (cookies, or localStorage
+   * with `useStorage`) so the visitor is recognised on later visits; without it no
+   * event is sent, nothing is written, and the id lives in memory for the page only.
+   * Defaults to true (seed §9 "consent tracking default on").
+   */
   trackingConsent?: boolean;
+  /** Store the visitor in localStorage (`{v, tm, tx}` entries) instead of cookies, as the reference's `useStorage`. Defaults to false. */
+  useStorage?: boolean;
+  /** Set the visitor cookies on the full hostname instead of its last two labels (for hosts under a public suffix such as `co.uk`). Defaults to false. */
+  publicSuffix?: boolean;
+  /** Top-level `rfk_flags` of every search request (service feature flags). Defaults to none. */
+  rfkFlags?: string[];
   /** Returns the signed-in commerce user's identity token (the commerce connector's bearer). Defaults to none. */
   getIdentityToken?: IdentityTokenGetter;
-  /** The request context to start from (locale, page, store, campaign…). Defaults to the browser part only. */
+  /**
+   * The request context to start from (locale, page, store, campaign…), over what the
+   * layer reads from the page: browser (user agent, device, app type `web`), `page.uri`,
+   * `campaign` (the URL's `utm_*`) and `locale` (`<html lang>`). `time.epoch` is added
+   * to each request as it is sent. Defaults to what the page gives.
+   */
   context?: SearchContext;
-  /** Device sent in the browser context. Defaults to `pc`. */
+  /** Device sent in the browser context. Defaults to the viewport's: `mobile` below 768 px, `tablet` below 992 px, else `pc`. */
   device?: Device;
   /** Abort a call after this many ms. Defaults to 10000. */
   timeoutMs?: number;
@@ -35,7 +55,7 @@ export interface SearchConfig extends EndpointConfig {
   scheduler?: Scheduler;
   /** Where warnings and errors go. Defaults to `console`. */
   logger?: SearchLogger;
-  /** Clock of the events. Defaults to `Date.now`. */
+  /** Clock of the events, the visit and `time.epoch`. Defaults to `Date.now`. */
   now?: () => number;
 }
 
@@ -53,6 +73,8 @@ export interface WidgetRequestOptions {
   context?: SearchContext;
   /** Puts the request into a separate batch. Defaults to none. */
   debounceBy?: string;
+  /** Top-level `rfk_flags` of the request's body; requests with other flags go in another POST. Defaults to the client's `rfkFlags`. */
+  rfkFlags?: string[];
   /** The latest-wins key: a newer request with the same key cancels this one. Defaults to `{rfk_id}@{instanceId}@{entity}`. */
   key?: string;
 }
@@ -61,8 +83,10 @@ export interface WidgetRequestOptions {
 export interface SearchClient {
   /** Where calls go, derived from the configuration. */
   readonly endpoints: SearchEndpoints;
-  /** The anonymous visitor id. */
+  /** The anonymous visitor id (changes only when consent recognises a returning visitor). */
   readonly uuid: string;
+  /** The visitor: id, visit counters, where they are stored. */
+  readonly visitor: Visitor;
   /** The raw service calls (no batching). */
   readonly calls: ServiceCalls;
   /** The shared request context (page, locale, commerce…); changes commit after 50 ms. */
@@ -79,7 +103,7 @@ export interface SearchClient {
   flush(): void;
   /** Validates and sends a tracking event (only with consent); resolves to whether it was accepted. */
   trackEvent(input: TrackEventInput): Promise<boolean>;
-  /** Grants or withdraws tracking consent. */
+  /** Grants tracking consent (events sent, visitor stored) or withdraws it (visitor entries deleted). */
   setTrackingConsent(consent: boolean): void;
   /** Whether tracking events are sent now. */
   readonly trackingConsent: boolean;
@@ -96,26 +120,45 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   const endpoints = resolveSearchEndpoints(config, logger);
   const transport = createTransport({ fetch: config.fetch, timeoutMs: config.timeoutMs ?? 10_000, describeError: errorMessage });
   const calls = createServiceCalls(endpoints, transport, logger, config.getIdentityToken);
-  const uuid = config.uuid || generateUuid(endpoints.key);
-  const context = createContextStore({ initial: initialContext(config), fixedUser: { uuid }, scheduler });
+  const now = config.now ?? Date.now;
+  const visitor = createVisitor({
+    key: endpoints.key, uuid: config.uuid, consent: config.trackingConsent ?? true,
+    useStorage: config.useStorage, publicSuffix: config.publicSuffix, now,
+  });
+  const context = createContextStore({ initial: initialContext(config), fixedUser: () => ({ uuid: visitor.id }), scheduler });
+  visitor.subscribe(() => {
+    context.update({});
+    context.flush();
+  });
   const events = createEventBus(logger);
   context.subscribe(() => events.dispatch({ type: WidgetActionType.PAGE_CONTEXT_CHANGED, payload: context.get() }));
-  const batcher = createWidgetBatcher({ process: calls.search, scheduler });
+  // The time goes in as the batch leaves, so it never splits a batch or re-keys a widget.
+  const process = (body: SearchRequest, init: { signal: AbortSignal }) => calls.search({ ...body, context: { ...body.context, time: { epoch: now() } } }, init);
+  const batcher = createWidgetBatcher({ process, scheduler });
   const tracker = createTracker({
     publish: calls.publishEvent,
-    uuid,
+    uuid: () => visitor.id,
     userId: config.userId,
     consent: config.trackingConsent,
     context: context.get,
-    now: config.now,
+    now,
     logger,
   });
-  const requestWidget = createWidgetRequester(batcher, events, context, endpoints.mode);
+  const requestWidget = createWidgetRequester(batcher, events, context, endpoints.mode, visitor, config.rfkFlags);
   return {
-    endpoints, uuid, calls, context, events, scheduler, logger, requestWidget,
+    endpoints, calls, context, events, scheduler, logger, requestWidget, visitor,
+    get uuid() {
+      return visitor.id;
+    },
     flush: batcher.flush,
-    trackEvent: tracker.track,
-    setTrackingConsent: tracker.setConsent,
+    trackEvent(input) {
+      if (tracker.consent) visitor.touch();
+      return tracker.track(input);
+    },
+    setTrackingConsent(consent) {
+      tracker.setConsent(consent);
+      visitor.setConsent(consent);
+    },
     get trackingConsent() {
       return tracker.consent;
     },
@@ -123,15 +166,23 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
 }
 
 /** One widget request through the batcher, reported as request, then success, fail or canceled. */
-function createWidgetRequester(batcher: WidgetBatcher, events: EventBus, context: ContextStore, mode: SearchEndpoints['mode']) {
+function createWidgetRequester(
+  batcher: WidgetBatcher,
+  events: EventBus,
+  context: ContextStore,
+  mode: SearchEndpoints['mode'],
+  visitor: Visitor,
+  defaultFlags: string[] | undefined,
+) {
   return async (options: WidgetRequestOptions): Promise<Widget> => {
-    const { item, instanceId = 'default', widgetType, signal, debounceBy } = options;
+    const { item, instanceId = 'default', widgetType, signal, debounceBy, rfkFlags = defaultFlags } = options;
+    visitor.touch();
     const meta = { rfkId: item.rfk_id, entity: item.entity, instanceId, ...(widgetType ? { widgetType } : {}) };
     events.dispatch({ type: WidgetActionType.REQUEST, ...meta, payload: item });
     const sent = sendable(options.context ?? context.get(), mode);
     try {
       const key = options.key ?? `${item.rfk_id}@${instanceId}@${item.entity}`;
-      const widget = await batcher.request({ key, item, context: sent, signal, debounceBy });
+      const widget = await batcher.request({ key, item, context: sent, signal, debounceBy, ...(rfkFlags ? { rfkFlags } : {}) });
       events.dispatch({ type: WidgetActionType.REQUEST_SUCCESS, ...meta, payload: widget });
       return widget;
     } catch (error) {
@@ -143,9 +194,9 @@ function createWidgetRequester(batcher: WidgetBatcher, events: EventBus, context
 }
 
 function initialContext(config: SearchConfig): SearchContext {
-  const userAgent = typeof navigator === 'undefined' ? undefined : navigator.userAgent;
-  const browser = { device: config.device ?? (searchConstants.DEFAULT_DEVICE as Device), ...(userAgent ? { user_agent: userAgent } : {}) };
-  return { ...config.context, browser: { ...browser, ...config.context?.browser } };
+  const page = readPageContext();
+  const browser = { ...page.browser, ...(config.device ? { device: config.device } : {}), ...config.context?.browser };
+  return { ...page, ...config.context, browser };
 }
 
 /** The commerce context is the connector's; the other paths never see it. */

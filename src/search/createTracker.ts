@@ -11,8 +11,8 @@ export type TrackEventInput = Omit<EventRequest, 'client_time_ms' | 'uuid' | 'va
 export interface TrackerOptions {
   /** Sends one event; resolves to `true` when accepted. */
   publish: (event: EventRequest) => Promise<unknown>;
-  /** The anonymous visitor id. */
-  uuid: string;
+  /** The anonymous visitor id, or a function reading the current one. */
+  uuid: string | (() => string);
   /** The signed-in user's id, sent instead of the uuid. Defaults to none. */
   userId?: string;
   /** Whether events may be sent at all. Defaults to true (the specification: consent tracking default on). */
@@ -50,7 +50,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     return {
       ...input,
       value: { ...input.value, ...(context ? { context } : {}) },
-      ...(userId ? { user_id: userId } : { uuid: options.uuid }),
+      ...(userId ? { user_id: userId } : { uuid: typeof options.uuid === 'function' ? options.uuid() : options.uuid }),
       client_time_ms: now(),
     };
   };

@@ -37,5 +37,8 @@ export { commerceRegions, commerceHost, type CommerceRegion } from './commerceRe
 export { defaultScheduler, type Scheduler } from './scheduler.ts';
 export { stableStringify } from './stableStringify.ts';
 export { generateUuid } from './generateUuid.ts';
+export { createVisitor, formatVisits, parseVisits, visitorEntries, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';
+export { createVisitorStorage, storageConstants, type VisitorStorage, type VisitorStorageOptions } from './visitorStorage.ts';
+export { readPageContext, deviceForWidth, deviceBreakpoints, campaignFromUrl, localeFromTag, WEB_APP_TYPE } from './pageContext.ts';
 export { ApiError, isApiError } from '../core/ApiError.ts';
 export type * from './types.ts';

@@ -9,9 +9,13 @@ import type { ContentItem, EventFacetEntry, EventSearchRequest } from './types.t
 export interface ShownResults {
   content?: readonly ContentItem[];
   total_item?: number;
+  /** The keyphrase the service searched instead of the visitor's (e.g. a correction). */
+  modified_keyword?: string;
+  /** The page the service sends this keyphrase to. */
+  redirect_url?: string;
 }
 
-/** The `request` of a search-results event: the search state the visitor acted on. */
+/** The `request` of a search-results event: the search state the visitor acted on, and the service's `modified_keyword` and `redirect_url` when it gave them. */
 export function searchRequestFields(state: SearchResultsState, shown?: ShownResults): EventSearchRequest {
   return {
     ...(state.keyphrase ? { keyword: state.keyphrase } : {}),
@@ -20,6 +24,8 @@ export function searchRequestFields(state: SearchResultsState, shown?: ShownResu
     num_requested: state.itemsPerPage,
     page_size: state.itemsPerPage,
     page_number: state.page,
+    ...(shown?.modified_keyword ? { modified_keyword: shown.modified_keyword } : {}),
+    ...(shown?.redirect_url ? { redirect_url: shown.redirect_url } : {}),
   };
 }
 
@@ -79,6 +85,7 @@ function widgetClick(widget: TrackedWidget, cause: Cause, subType: string | unde
 
 function facetEntry(p: {
   facetId: string;
+  facetField?: string;
   facetValueId?: string;
   min?: number;
   max?: number;
@@ -90,6 +97,7 @@ function facetEntry(p: {
   return {
     name: p.facetId,
     ...(p.facetLabel ? { title: p.facetLabel } : {}),
+    ...(p.facetField ? { field: p.facetField } : {}),
     ...(p.facetValueId ? { value: p.facetValueId } : {}),
     ...(p.min === undefined ? {} : { start_value: p.min }),
     ...(p.max === undefined ? {} : { end_value: p.max }),

@@ -36,6 +36,8 @@ export interface FacetClickPayload {
   facetValueIndex?: number;
   valueLabel?: string;
   facetLabel?: string;
+  /** The indexed attribute the facet groups by (the answer's `facet[].field`), sent as the facet entry's `field`. */
+  facetField?: string;
 }
 
 /** Payload of a range filter applied (or removed with `checked: false`). */
@@ -48,6 +50,8 @@ export interface FilterClickPayload {
   facetValueIndex?: number;
   valueLabel?: string;
   facetLabel?: string;
+  /** The indexed attribute the facet groups by, sent as the facet entry's `field`. */
+  facetField?: string;
 }
 
 /** A search-results interaction. */

@@ -185,6 +185,33 @@ describe('search contract (Prism)', () => {
     expect(((await failed) as Error).message).toBe('Unauthorized');
   });
 
+  it('accepts a request carrying every context part the layer fills, and rfk_flags', async () => {
+    const { search, wire } = client({
+      rfkFlags: ['no_personalization'],
+      context: {
+        locale: { country: 'gb', language: 'en' },
+        campaign: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', utm_content: 'hero', utm_term: 'satellite' },
+      },
+    });
+    const widget = search.requestWidget({ item: { rfk_id: 'rfkid_7', entity: 'content' } });
+    search.flush();
+    expect((await widget).rfk_id).toBe('rfkid_7');
+    const [call] = wire.calls;
+    expect(call?.status).toBe(200);
+    expect(call?.body).toMatchObject({
+      rfk_flags: ['no_personalization'],
+      context: {
+        browser: { device: 'pc', app_type: 'web', user_agent: navigator.userAgent },
+        page: { uri: '/' },
+        locale: { country: 'gb', language: 'en' },
+        campaign: { utm_source: 'newsletter', utm_campaign: 'launch' },
+        time: { epoch: expect.any(Number) },
+        user: { uuid: search.uuid },
+      },
+    });
+    expect(searchWidgetsBody.safeParse(call?.body).success).toBe(true);
+  });
+
   it('uses the service host paths without a key', async () => {
     const { search, wire } = client({ apiKey: undefined, baseUrl: undefined, serviceHost: prism.url });
     const widget = search.requestWidget({ item: { rfk_id: 'rfkid_seo', entity: 'content' } });
@@ -223,9 +250,14 @@ describe('search contract (Prism)', () => {
     const { search, wire } = client({ userId: undefined });
     const widget = { rfkId: 'rfkid_7', entity: 'content' };
     const start = initialSearchResultsState({ keyphrase: 'satellite payloads', itemsPerPage: 10 });
-    const shown = { content: [{ id: 'cap-satellite-payloads', url: '/capabilities/space/satellite-payloads', type: 'capability' }], total_item: 12 };
+    const shown = {
+      content: [{ id: 'cap-satellite-payloads', url: '/capabilities/space/satellite-payloads', type: 'capability', variant: 'uk', attributes: { programme: 'Skynet 6', year: 2025 } }],
+      total_item: 12,
+      modified_keyword: 'satellite payload',
+      redirect_url: '/capabilities/space',
+    };
     const actions: SearchResultsAction[] = [
-      { type: T.FACET_CLICKED, payload: { facetId: 'type', facetValueId: 'facetid_type_capability', checked: true, facetIndex: 0, facetValueIndex: 0, valueLabel: 'Capability', facetLabel: 'Content type' } },
+      { type: T.FACET_CLICKED, payload: { facetId: 'type', facetField: 'content_type', facetValueId: 'facetid_type_capability', checked: true, facetIndex: 0, facetValueIndex: 0, valueLabel: 'Capability', facetLabel: 'Content type' } },
       { type: T.FILTER_CLICKED, payload: { facetId: 'publish_year', min: 2020, max: 2025, valueLabel: '2020 – 2025' } },
       { type: T.REMOVE_FILTER, payload: { facetId: 'publish_year' } },
       { type: T.SORT_CHANGED, payload: { sortType: 'publish_date', sortDirection: 'desc' } },
@@ -249,6 +281,10 @@ describe('search contract (Prism)', () => {
     expect(wire.calls.every((c) => c.url === `${prism.url}/event/2222222/v4/publish` && c.status === 202)).toBe(true);
     expect(wire.calls).toHaveLength(events.length);
     for (const call of wire.calls) expect(publishEventBody.safeParse(call.body).success).toBe(true);
+    const sent = JSON.stringify(wire.calls.map((c) => c.body));
+    for (const field of ['"attributes":{', '"variant":"uk"', '"modified_keyword":"satellite payload"', '"redirect_url":"/capabilities/space"', '"field":"content_type"']) {
+      expect(sent).toContain(field);
+    }
   });
 });
 

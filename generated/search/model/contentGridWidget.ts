@@ -55,5 +55,9 @@ export interface ContentGridWidget {
   limit?: number;
   /** @minimum 0 */
   offset?: number;
+  /** The keyphrase the service searched when it changed the visitor's (e.g. a spelling correction); the layer sends it back as the search event's `modified_keyword`. Where the service reports it is not shown in the specification: this placement is this contract's choice. */
+  modified_keyword?: string;
+  /** A page configured for this keyphrase that the visitor should be sent to; sent back as the search event's `redirect_url` (placement: this contract's choice). */
+  redirect_url?: string;
   appearance?: Appearance;
 }

@@ -33,5 +33,7 @@ export interface Facet {
   /** Facet id (the `facetId` sent in facet events). */
   name: string;
   label?: string;
+  /** The indexed attribute the facet groups by; sent back as the facet entry's `field` in facet events (placement: this contract's choice). */
+  field?: string;
   value: FacetValueItem[];
 }

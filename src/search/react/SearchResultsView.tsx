@@ -56,7 +56,7 @@ function FacetGroup({ facet, index, selected, actions }: { facet: Facet; index: 
     <fieldset className="search-facet">
       <legend>{facet.label ?? facet.name}</legend>
       {facet.value.map((v, j) => {
-        const base = { facetId: facet.name, facetIndex: index, facetValueIndex: j, valueLabel: v.text, ...(facet.label ? { facetLabel: facet.label } : {}) };
+        const base = { facetId: facet.name, facetIndex: index, facetValueIndex: j, valueLabel: v.text, ...(facet.label ? { facetLabel: facet.label } : {}), ...(facet.field ? { facetField: facet.field } : {}) };
         const range = v.min !== undefined || v.max !== undefined;
         const checked = mine.some((s) => (range ? s.facetValueId === undefined && s.min === v.min && s.max === v.max : s.facetValueId === v.id));
         const toggle = (on: boolean) =>

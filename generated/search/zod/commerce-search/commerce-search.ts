@@ -316,6 +316,7 @@ export const searchCommerceWidgetsResponse = zod.object({
   "facet": zod.array(zod.object({
   "name": zod.string().describe('Facet id (the `facetId` sent in facet events).'),
   "label": zod.string().optional(),
+  "field": zod.string().optional().describe('The indexed attribute the facet groups by; sent back as the facet entry\'s `field` in facet events (placement: this contract\'s choice).'),
   "value": zod.array(zod.object({
   "id": zod.string(),
   "text": zod.string(),
@@ -375,6 +376,7 @@ export const searchCommerceWidgetsResponse = zod.object({
   "facet": zod.array(zod.object({
   "name": zod.string().describe('Facet id (the `facetId` sent in facet events).'),
   "label": zod.string().optional(),
+  "field": zod.string().optional().describe('The indexed attribute the facet groups by; sent back as the facet entry\'s `field` in facet events (placement: this contract\'s choice).'),
   "value": zod.array(zod.object({
   "id": zod.string(),
   "text": zod.string(),
@@ -401,6 +403,8 @@ export const searchCommerceWidgetsResponse = zod.object({
   "total_item": zod.number().min(searchCommerceWidgetsResponseWidgetsItemTotalItemMinTwo),
   "limit": zod.number().min(searchCommerceWidgetsResponseWidgetsItemLimitMinTwo).optional(),
   "offset": zod.number().min(searchCommerceWidgetsResponseWidgetsItemOffsetMinTwo).optional(),
+  "modified_keyword": zod.string().optional().describe('The keyphrase the service searched when it changed the visitor\'s (e.g. a spelling correction); the layer sends it back as the search event\'s `modified_keyword`. Where the service reports it is not shown in the specification: this placement is this contract\'s choice.'),
+  "redirect_url": zod.string().optional().describe('A page configured for this keyphrase that the visitor should be sent to; sent back as the search event\'s `redirect_url` (placement: this contract\'s choice).'),
   "appearance": zod.object({
   "templates": zod.object({
   "html": zod.object({

@@ -315,6 +315,7 @@ export const searchWidgetsResponse = zod.object({
   "facet": zod.array(zod.object({
   "name": zod.string().describe('Facet id (the `facetId` sent in facet events).'),
   "label": zod.string().optional(),
+  "field": zod.string().optional().describe('The indexed attribute the facet groups by; sent back as the facet entry\'s `field` in facet events (placement: this contract\'s choice).'),
   "value": zod.array(zod.object({
   "id": zod.string(),
   "text": zod.string(),
@@ -374,6 +375,7 @@ export const searchWidgetsResponse = zod.object({
   "facet": zod.array(zod.object({
   "name": zod.string().describe('Facet id (the `facetId` sent in facet events).'),
   "label": zod.string().optional(),
+  "field": zod.string().optional().describe('The indexed attribute the facet groups by; sent back as the facet entry\'s `field` in facet events (placement: this contract\'s choice).'),
   "value": zod.array(zod.object({
   "id": zod.string(),
   "text": zod.string(),
@@ -400,6 +402,8 @@ export const searchWidgetsResponse = zod.object({
   "total_item": zod.number().min(searchWidgetsResponseWidgetsItemTotalItemMinTwo),
   "limit": zod.number().min(searchWidgetsResponseWidgetsItemLimitMinTwo).optional(),
   "offset": zod.number().min(searchWidgetsResponseWidgetsItemOffsetMinTwo).optional(),
+  "modified_keyword": zod.string().optional().describe('The keyphrase the service searched when it changed the visitor\'s (e.g. a spelling correction); the layer sends it back as the search event\'s `modified_keyword`. Where the service reports it is not shown in the specification: this placement is this contract\'s choice.'),
+  "redirect_url": zod.string().optional().describe('A page configured for this keyphrase that the visitor should be sent to; sent back as the search event\'s `redirect_url` (placement: this contract\'s choice).'),
   "appearance": zod.object({
   "templates": zod.object({
   "html": zod.object({
@@ -915,6 +919,7 @@ export const searchWidgetsViaServiceHostResponse = zod.object({
   "facet": zod.array(zod.object({
   "name": zod.string().describe('Facet id (the `facetId` sent in facet events).'),
   "label": zod.string().optional(),
+  "field": zod.string().optional().describe('The indexed attribute the facet groups by; sent back as the facet entry\'s `field` in facet events (placement: this contract\'s choice).'),
   "value": zod.array(zod.object({
   "id": zod.string(),
   "text": zod.string(),
@@ -974,6 +979,7 @@ export const searchWidgetsViaServiceHostResponse = zod.object({
   "facet": zod.array(zod.object({
   "name": zod.string().describe('Facet id (the `facetId` sent in facet events).'),
   "label": zod.string().optional(),
+  "field": zod.string().optional().describe('The indexed attribute the facet groups by; sent back as the facet entry\'s `field` in facet events (placement: this contract\'s choice).'),
   "value": zod.array(zod.object({
   "id": zod.string(),
   "text": zod.string(),
@@ -1000,6 +1006,8 @@ export const searchWidgetsViaServiceHostResponse = zod.object({
   "total_item": zod.number().min(searchWidgetsViaServiceHostResponseWidgetsItemTotalItemMinTwo),
   "limit": zod.number().min(searchWidgetsViaServiceHostResponseWidgetsItemLimitMinTwo).optional(),
   "offset": zod.number().min(searchWidgetsViaServiceHostResponseWidgetsItemOffsetMinTwo).optional(),
+  "modified_keyword": zod.string().optional().describe('The keyphrase the service searched when it changed the visitor\'s (e.g. a spelling correction); the layer sends it back as the search event\'s `modified_keyword`. Where the service reports it is not shown in the specification: this placement is this contract\'s choice.'),
+  "redirect_url": zod.string().optional().describe('A page configured for this keyphrase that the visitor should be sent to; sent back as the search event\'s `redirect_url` (placement: this contract\'s choice).'),
   "appearance": zod.object({
   "templates": zod.object({
   "html": zod.object({
