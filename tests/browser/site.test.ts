@@ -169,7 +169,7 @@ describe('the site in Chromium against the mocks', () => {
     expect(url.searchParams.get('error')).toBe('SessionRequired');
     expect(url.searchParams.get('callbackUrl')).toBe(`${site.url}/account`);
     await v.page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(await v.page.getByRole('alert').innerText()).toContain('Please sign in to see that page.');
+    expect(await v.page.getByRole('alert').innerText()).toContain('Please sign in to access this page.');
 
     await v.page.unroute('**/api/auth/session');
     await v.page.getByLabel('Username').fill('ada.okafor');
