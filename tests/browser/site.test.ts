@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, startAll } from '../support/browser.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 let site: SiteUnderTest;
@@ -14,9 +14,7 @@ const SEARCH = /\/discover\/v2\//;
 // A same-origin static file: somewhere to clear storage before a visit.
 const BLANK = '/-/media/images/hero-640.svg';
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
+beforeAll(() => startAll([startSite().then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]));
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
