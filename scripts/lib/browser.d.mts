@@ -1,5 +1,10 @@
 import type { BrowserContext } from 'playwright-core';
 
 export declare const CHROMIUM_ARGS: string[];
-/** Launches headless Chromium with a fresh profile. */
-export declare function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }>;
+/** Launches headless Chromium with a fresh profile; rejects at once when the executable is missing. */
+export declare function launchBrowser(options?: {
+  /** Defaults to `$CHROMIUM_PATH`, else `/usr/bin/chromium`. */
+  executablePath?: string;
+  /** How long Chromium may take to answer. Defaults to 30 000 ms. */
+  launchTimeoutMs?: number;
+}): Promise<{ context: BrowserContext; close(): Promise<void> }>;

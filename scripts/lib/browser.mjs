@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core, with the flags this workplace needs
 // (../shared/toolchain.md). Shared by the browser tests and the site benchmarks.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,15 +10,35 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Launches headless Chromium with a fresh profile; returns `{ context, close }`. */
-export async function launchBrowser() {
+/**
+ * Launches headless Chromium with a fresh profile; returns `{ context, close }`.
+ * Fails at once, with the install command, when `executablePath` does not
+ * exist, and after `launchTimeoutMs` when Chromium starts but never answers
+ * (playwright's own default is 180 s). `executablePath` defaults to
+ * `$CHROMIUM_PATH`, else `/usr/bin/chromium`; `launchTimeoutMs` to 30 000.
+ */
+export async function launchBrowser({
+  executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  launchTimeoutMs = 30_000,
+} = {}) {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: apt-get update && apt-get install -y chromium`);
+  }
   const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+      timeout: launchTimeoutMs,
+    });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    if (error?.name !== 'TimeoutError') throw error;
+    throw new Error(`Chromium at ${executablePath} did not start within ${launchTimeoutMs} ms`, { cause: error });
+  }
   return {
     context,
     async close() {

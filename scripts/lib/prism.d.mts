@@ -9,9 +9,11 @@ export interface PrismServer {
   api: ApiName;
   url: string;
   port: number;
-  child: ChildProcess;
+  /** Undefined when Prism was never spawned (its contract file is missing). */
+  child: ChildProcess | undefined;
   ready: Promise<string>;
   exited: Promise<number | null>;
+  /** SIGTERM, SIGKILL after `stopTimeoutMs`; resolves at most `killTimeoutMs` later, exited or not. */
   stop(): Promise<void>;
 }
 export declare function startPrism(
@@ -23,7 +25,13 @@ export declare function startPrism(
     spec?: string;
     quiet?: boolean;
     startTimeoutMs?: number;
+    /** Wait after SIGTERM before SIGKILL. Defaults to 5 000 ms. */
+    stopTimeoutMs?: number;
+    /** Wait after SIGKILL before `stop()` resolves anyway. Defaults to 2 000 ms. */
+    killTimeoutMs?: number;
     onLine?: (line: string) => void;
+    /** The Prism executable. Defaults to `node_modules/.bin/prism`. */
+    bin?: string;
   },
 ): PrismServer;
 /** The APIs that have a contract in openapi/. */

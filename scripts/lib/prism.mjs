@@ -28,19 +28,42 @@ export function freePort() {
  * (then without `--errors`: the upstream's real answer passes unchanged and
  * Prism reports violations in its `sl-violations` header). `spec` defaults to
  * `openapi/<api>/openapi.yaml`. Resolves once Prism says it is listening;
- * rejects if it exits first or takes longer than `startTimeoutMs`. Prism is
- * spawned directly (not through npx) so that killing the PID we hold really
- * frees the port.
+ * rejects at once if the contract file or the Prism binary (`bin`) is missing,
+ * if Prism exits first, or after `startTimeoutMs`. Prism is spawned directly
+ * (not through npx) so that killing the PID we hold really frees the port.
+ * `stop()` sends SIGTERM, SIGKILL after `stopTimeoutMs` (default 5 s), and
+ * stops waiting `killTimeoutMs` (default 2 s) later: it never hangs a run.
  */
 export function startPrism(
   api,
-  { port, errors = false, upstream, spec = join(root, 'openapi', api, 'openapi.yaml'), quiet = true, startTimeoutMs = 30_000, onLine } = {},
+  {
+    port,
+    errors = false,
+    upstream,
+    spec = join(root, 'openapi', api, 'openapi.yaml'),
+    quiet = true,
+    startTimeoutMs = 30_000,
+    stopTimeoutMs = 5_000,
+    killTimeoutMs = 2_000,
+    onLine,
+    bin = join(root, 'node_modules', '.bin', 'prism'),
+  } = {},
 ) {
+  const url = `http://127.0.0.1:${port}`;
+  // Prism given a missing file neither exits nor listens: it would sit out the whole start timeout.
+  if (!/^https?:\/\//i.test(spec) && !existsSync(spec)) {
+    const ready = Promise.reject(new Error(`Prism for ${api} could not start: the contract ${spec} does not exist`));
+    return { api, url, port, child: undefined, ready, exited: Promise.resolve(null), stop: async () => {} };
+  }
   const args = upstream
     ? ['proxy', spec, upstream, '-p', String(port), '-h', '127.0.0.1']
     : ['mock', spec, '-p', String(port), '-h', '127.0.0.1', ...(errors ? ['--errors'] : [])];
-  const child = spawn(join(root, 'node_modules', '.bin', 'prism'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A failed spawn (ENOENT) emits 'error' and never 'exit': both end the process's life here.
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', () => child.pid === undefined && resolve(null));
+  });
   let output = '';
   let listening = false;
   const ready = new Promise((resolve, reject) => {
@@ -62,12 +85,16 @@ export function startPrism(
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      const reason = error.code === 'ENOENT' ? `${bin} was not found (run npm ci)` : error.message;
+      reject(new Error(`Prism for ${api} could not start: ${reason}`));
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`Prism for ${api} exited with ${code} before listening:\n${output.slice(-2000)}`));
     });
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     api,
     url,
@@ -75,14 +102,27 @@ export function startPrism(
     child,
     ready,
     exited,
-    /** Stops Prism and waits until it has exited. */
+    /** Stops Prism: SIGTERM, SIGKILL after `stopTimeoutMs`, and resolves at most `killTimeoutMs` later. */
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      if (await exitsWithin(exited, stopTimeoutMs)) return;
+      child.kill('SIGKILL');
+      if (await exitsWithin(exited, killTimeoutMs)) return;
+      console.warn(`Prism for ${api} (pid ${child.pid}) did not exit after SIGKILL; no longer waiting for it.`);
     },
   };
+}
+
+/** Whether `exited` settles within `ms`. */
+function exitsWithin(exited, ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms, false);
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 }
 
 /** The APIs that have a contract in openapi/. */

@@ -17,14 +17,20 @@ export async function buildSite() {
 export async function previewSite(outDir) {
   const mocks = await startMocksOnFreePorts({ errors: false });
   process.env.SITE_MOCK_PORTS = JSON.stringify(mocks.ports); // read by vite.config.ts
+  let server;
   const port = await freePort();
-  const server = await preview({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir },
-    preview: { port, strictPort: true, host: '127.0.0.1' },
-  });
+  try {
+    server = await preview({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir },
+      preview: { port, strictPort: true, host: '127.0.0.1' },
+    });
+  } catch (error) {
+    await mocks.stop(); // otherwise the mocks outlive the failed start and keep the process alive
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

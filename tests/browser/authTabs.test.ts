@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, startAll } from '../support/browser.ts';
 import { usePrism } from '../support/prism.ts';
 import { visitor } from '../auth/harness.ts';
 
@@ -57,11 +57,12 @@ beforeAll(async () => {
     bundle: true, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic', write: false, logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  [site, browser] = await Promise.all([startSite(bundle.outputFiles[0]!.text), launchBrowser()]);
+  await startAll([startSite(bundle.outputFiles[0]!.text).then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  // A server never assigned (its start failed) must not leave this promise pending until the hook times out.
+  if (site) await new Promise((resolve) => site.close(resolve));
 });
 
 async function open(hash = ''): Promise<{ page: Page; status: () => Promise<string>; errors: string[] }> {

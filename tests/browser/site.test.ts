@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, startAll } from '../support/browser.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 let site: SiteUnderTest;
@@ -14,9 +14,7 @@ const SEARCH = /\/discover\/v2\//;
 // A same-origin static file: somewhere to clear storage before a visit.
 const BLANK = '/-/media/images/hero-640.svg';
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
+beforeAll(() => startAll([startSite().then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]));
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
@@ -169,7 +167,7 @@ describe('the site in Chromium against the mocks', () => {
     expect(url.searchParams.get('error')).toBe('SessionRequired');
     expect(url.searchParams.get('callbackUrl')).toBe(`${site.url}/account`);
     await v.page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(await v.page.getByRole('alert').innerText()).toContain('Please sign in to see that page.');
+    expect(await v.page.getByRole('alert').innerText()).toContain('Please sign in to access this page.');
 
     await v.page.unroute('**/api/auth/session');
     await v.page.getByLabel('Username').fill('ada.okafor');

@@ -1,14 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { getProviders, signIn } from '../../auth/index.ts';
 import type { Providers } from '../../auth/index.ts';
+import { signInErrorMessage } from '../authMessages.ts';
 import { sameOriginPath } from '../sameOriginPath.ts';
-
-const MESSAGES: Record<string, string> = {
-  SessionRequired: 'Please sign in to see that page.',
-  CredentialsSignin: 'Those details did not match an account. Please try again.',
-  OAuthCallbackError: 'The sign-in provider could not complete your sign-in.',
-  AccountNotLinkedError: 'That email is already linked to another sign-in method.',
-};
 
 /** The sign-in page (`/api/auth/signin`): the providers from the session client, and a credentials form. */
 export default function SignInPage({ search }: { search: URLSearchParams }) {
@@ -30,11 +24,12 @@ export default function SignInPage({ search }: { search: URLSearchParams }) {
     if (result?.error) setError(result.error);
     else if (result?.ok) window.location.assign(callbackUrl);
   };
+  const message = signInErrorMessage(error);
   const others = Object.values(providers ?? {}).filter((p) => p.type !== 'credentials');
   return (
     <div className="container">
       <h1>Sign in</h1>
-      {error ? <p role="alert">{MESSAGES[error] ?? 'Sign-in failed. Please try again.'}</p> : null}
+      {message ? <p role="alert">{message}</p> : null}
       <form onSubmit={submit} className="card" aria-label="Sign in with your account">
         <p><label>Username <input name="username" autoComplete="username" required /></label></p>
         <p><label>Password <input name="password" type="password" autoComplete="current-password" required /></label></p>

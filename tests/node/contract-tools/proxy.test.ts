@@ -54,7 +54,7 @@ describe('validating proxy (npm run mock -- --proxy <api>=<url>)', () => {
 
   afterAll(async () => {
     await proxy?.stop();
-    await new Promise((resolve) => upstream?.close(resolve));
+    if (upstream) await new Promise((resolve) => upstream.close(resolve));
   });
 
   const since = (start: number) => lines.slice(start);
