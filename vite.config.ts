@@ -1,6 +1,7 @@
 import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
+import { mockScenarios, withMockScenarios } from './scripts/lib/mockScenarioServer.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
 import { preferForRequest } from './scripts/lib/contentMock.mjs';
 
@@ -46,7 +47,8 @@ function contentMock(port: number): ProxyOptions {
  * they are proxied to the Prism mocks (`npm run mock` ports; tests pass their own).
  */
 export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_PORTS): Record<string, ProxyOptions> {
-  return {
+  // QA scenarios (`?mock=`) add each API's `Prefer` header to these requests.
+  return withMockScenarios({
     '/api/oneconnect': mock(ports.oneconnect),
     '/api/auth': { ...mock(ports.auth, '/api/auth'), bypass: siteOwnedAuthPages },
     '/engage-api': mock(ports.engagement, '/engage-api'),
@@ -55,7 +57,7 @@ export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_
     '^/event/[^/]+/v4/publish': mock(ports.search),
     '/commerce-api': mock(ports.commerce, '/commerce-api'),
     '/content-api': contentMock(ports.content),
-  };
+  }, ports);
 }
 
 // Scripts that serve the site against mocks on other ports (benchmarks) pass them in.
@@ -79,7 +81,7 @@ function shellMedia(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), docsPlugin(), shellMedia()],
+  plugins: [react(), docsPlugin(), shellMedia(), mockScenarios()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

@@ -133,14 +133,14 @@ export function presentApis() {
 /**
  * Starts a mock of every contract on free ports (tests and benchmarks, so they
  * never collide with `npm start`); resolves once all listen, stopping them all
- * if one fails. Returns `{ servers, ports, stop }`.
+ * if one fails. `startTimeoutMs` as for {@link startPrism}. Returns `{ servers, ports, stop }`.
  */
-export async function startMocksOnFreePorts({ errors = true } = {}) {
+export async function startMocksOnFreePorts({ errors = true, startTimeoutMs } = {}) {
   const ports = { ...MOCK_PORTS };
   const servers = [];
   for (const api of presentApis()) {
     ports[api] = await freePort();
-    servers.push(startPrism(api, { port: ports[api], errors }));
+    servers.push(startPrism(api, { port: ports[api], errors, startTimeoutMs }));
   }
   const stop = () => Promise.all(servers.map((s) => s.stop()));
   try {

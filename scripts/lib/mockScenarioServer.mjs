@@ -1,0 +1,179 @@
+// The dev and preview servers' side of QA mock scenarios: a page request's
+// `?mock=` is kept in a session cookie, turned into `Prefer` headers on the
+// proxied API calls, and the scenario panel is injected into the HTML they
+// serve. The plugin applies to `vite` and `vite preview` only (never to
+// `vite build`), so nothing of it reaches the production bundle.
+import { readFileSync } from 'node:fs';
+import { loadScenarioCatalogue, loadedScenarioCatalogue, panelCatalogue, parseScenario, preferFor, SCENARIO_PARAM } from './mockScenarios.mjs';
+
+/** The session cookie (no Max-Age: it ends with the browser session) holding the active `?mock=` value. */
+export const SCENARIO_COOKIE = 'mockScenario';
+
+/** Where the servers serve the panel's script. */
+export const PANEL_SCRIPT_PATH = '/__mock-scenarios/panel.js';
+
+const PANEL_SCRIPT = new URL('./mockScenarioPanel.js', import.meta.url);
+
+/** The `Set-Cookie` value that stores `value`, or clears the scenario when `value` is empty. */
+export function scenarioCookie(value) {
+  const attributes = 'Path=/; HttpOnly; SameSite=Lax';
+  return value ? `${SCENARIO_COOKIE}=${encodeURIComponent(value)}; ${attributes}` : `${SCENARIO_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
+/** The stored `?mock=` value in a request's `Cookie` header; '' when there is none. */
+export function readScenarioCookie(cookieHeader) {
+  for (const part of String(cookieHeader ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== SCENARIO_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return '';
+    }
+  }
+  return '';
+}
+
+/**
+ * Wraps a proxy table (path → Vite `ProxyOptions`) so that each request to an
+ * API's mock carries the `Prefer` header of the active scenario. The API is the
+ * one whose port in `ports` the entry targets, so the proxy table stays the one
+ * place mapping paths to APIs. The header is set after any `configure` of the
+ * entry's own, so a QA choice overrides a proxy's own `Prefer`.
+ */
+export function withMockScenarios(proxy, ports) {
+  const apiOfPort = new Map(Object.entries(ports).map(([api, port]) => [String(port), api]));
+  return Object.fromEntries(
+    Object.entries(proxy).map(([path, options]) => {
+      const api = options?.target ? apiOfPort.get(new URL(String(options.target)).port) : undefined;
+      if (!api) return [path, options];
+      const configure = (server, opts) => {
+        options.configure?.(server, opts);
+        // Read the contracts now: a proxied request cannot wait for them.
+        loadScenarioCatalogue().catch(() => {});
+        server.on('proxyReq', (proxyReq, req) => {
+          const catalogue = loadedScenarioCatalogue();
+          const stored = readScenarioCookie(req.headers.cookie);
+          if (!stored || !catalogue) return;
+          const parsed = parseScenario(stored, catalogue);
+          const prefer = parsed.ok ? preferFor(catalogue, parsed.choices, api, req.method ?? 'GET', (req.url ?? '/').split('?')[0]) : undefined;
+          if (prefer && !proxyReq.headersSent) proxyReq.setHeader('prefer', prefer);
+        });
+      };
+      return [path, { ...options, configure }];
+    }),
+  );
+}
+
+// A browser navigation (not a fetch or a script): the requests that choose a scenario and get the panel.
+function isPageRequest(req) {
+  if (req.method !== 'GET') return false;
+  const dest = req.headers['sec-fetch-dest'];
+  return dest ? dest === 'document' : String(req.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Lets the HTML page that `res` is about to send through with `snippet` before
+ * `</body>`; any other answer passes unchanged. Conditional request headers are
+ * dropped so the page is always sent whole (its panel state changes between
+ * visits while the file does not).
+ */
+export function injectIntoHtml(req, res, snippet) {
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  const { writeHead, write, end } = res;
+  const chunks = [];
+  let buffering;
+  const decide = () => {
+    if (buffering !== undefined) return buffering;
+    buffering = res.statusCode === 200 && String(res.getHeader('content-type') ?? '').includes('text/html');
+    if (!buffering) Object.assign(res, { writeHead, write, end });
+    return buffering;
+  };
+  const keep = (chunk, encoding) => {
+    if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
+  };
+  res.writeHead = (status, reason, headers) => {
+    res.statusCode = status;
+    const fields = typeof reason === 'object' ? reason : headers;
+    if (typeof reason === 'string') res.statusMessage = reason;
+    for (const [name, value] of Object.entries(fields ?? {})) res.setHeader(name, value);
+    return decide() ? res : writeHead.call(res, status);
+  };
+  res.write = (chunk, encoding, callback) => {
+    if (!decide()) return write.call(res, chunk, encoding, callback);
+    keep(chunk, encoding);
+    (typeof encoding === 'function' ? encoding : callback)?.();
+    return true;
+  };
+  res.end = (chunk, encoding, callback) => {
+    if (!decide()) return end.call(res, chunk, encoding, callback);
+    keep(chunk, encoding);
+    Object.assign(res, { writeHead, write, end });
+    const page = Buffer.concat(chunks).toString('utf8');
+    const html = page.includes('</body>') ? page.replace('</body>', `${snippet}</body>`) : page + snippet;
+    res.removeHeader('etag');
+    res.setHeader('cache-control', 'no-store');
+    res.setHeader('content-length', Buffer.byteLength(html));
+    return end.call(res, html, 'utf8', typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback);
+  };
+}
+
+/** The panel's markup for one page: its state as JSON (safe inside a script element) and its script. */
+export function panelSnippet(state) {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="mock-scenarios-state">${json}</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`;
+}
+
+/**
+ * The middleware of both servers: serves the panel's script; on a page request
+ * applies `?mock=` (a valid value is stored in the cookie, `?mock=` alone clears
+ * it, a refused one keeps the previous state and its message goes to the panel)
+ * and injects the panel with the active choice.
+ */
+export function scenarioMiddleware() {
+  return async (req, res, next) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://site.invalid');
+      if (url.pathname === PANEL_SCRIPT_PATH) {
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end(readFileSync(PANEL_SCRIPT));
+        return;
+      }
+      // The API reference pages at /docs are not the site: no panel there.
+      if (!isPageRequest(req) || url.pathname.startsWith('/docs')) return next();
+      const catalogue = await loadScenarioCatalogue();
+      let active = parseScenario(readScenarioCookie(req.headers.cookie), catalogue);
+      let error = active.ok ? null : active.error;
+      if (url.searchParams.has(SCENARIO_PARAM)) {
+        const chosen = parseScenario(url.searchParams.get(SCENARIO_PARAM) ?? '', catalogue);
+        if (chosen.ok) {
+          res.setHeader('set-cookie', scenarioCookie(chosen.value));
+          active = chosen;
+          error = null;
+        } else {
+          error = chosen.error;
+        }
+      }
+      const state = { param: SCENARIO_PARAM, apis: panelCatalogue(catalogue), active: active.ok ? active.value : '', error };
+      injectIntoHtml(req, res, panelSnippet(state));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Vite plugin: QA mock scenarios in `vite` (dev) and `vite preview`. Pair it
+ * with {@link withMockScenarios} on the proxy table. Not applied to builds.
+ */
+export function mockScenarios() {
+  const install = (server) => {
+    // Start reading the contracts now; the first page request waits for them.
+    loadScenarioCatalogue().catch((error) => server.config.logger.error(`Mock scenarios: ${error.message}`));
+    server.middlewares.use(scenarioMiddleware());
+  };
+  return { name: 'mock-scenarios', apply: 'serve', configureServer: install, configurePreviewServer: install };
+}

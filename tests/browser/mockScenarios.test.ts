@@ -1,0 +1,193 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
+import { freePort, root, startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
+import { launchBrowser } from '../support/browser.ts';
+import { mockProxy } from '../../vite.config.ts';
+
+// The build served by `vite preview` (what `npm run preview` runs) and the dev
+// server (`npm start`), both against Prism mocks on free ports.
+let mocks: Awaited<ReturnType<typeof startMocksOnFreePorts>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let outDir: string;
+let previewServer: PreviewServer;
+let site: string;
+const configFile = join(root, 'vite.config.ts');
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
+  // One after the other: on two busy cores, Prism starting beside a build can miss its start timeout.
+  mocks = await startMocksOnFreePorts({ errors: true, startTimeoutMs: 120_000 });
+  await build({ root, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  browser = await launchBrowser();
+  const port = await freePort();
+  previewServer = await preview({
+    root, configFile, logLevel: 'error', build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
+  });
+  site = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await previewServer?.close();
+  await mocks?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+interface Visit {
+  page: Page;
+  console: string[];
+  preferSent: string[];
+}
+
+/** Opens `path` in a fresh page; keeps the browser session's cookies unless `fresh`. */
+async function visit(path: string, { fresh = false, origin = site } = {}): Promise<Visit> {
+  if (fresh) await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  const console: string[] = [];
+  const preferSent: string[] = [];
+  page.on('console', (m) => console.push(m.text()));
+  page.on('request', (r) => { if (r.headers().prefer) preferSent.push(`${r.method()} ${r.url()}`); });
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  return { page, console, preferSent };
+}
+
+const panelToggle = (page: Page) => page.getByRole('button', { name: /^Mock scenarios/ });
+// The count once the answer is in ("0 results" also shows while the first request runs).
+const resultCount = (page: Page) => page.locator('.search-results[aria-busy="false"] .search-results__count');
+
+describe('QA mock scenarios (?mock=) in the served site', () => {
+  it('keeps the panel, the ?mock handling and any Prefer header out of the built files', () => {
+    const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(js|html|css)$/.test(f.name));
+    expect(files.some((f) => f.name.endsWith('.js'))).toBe(true);
+    for (const file of files) {
+      const text = readFileSync(join(file.parentPath, file.name), 'utf8');
+      for (const needle of ['Mock scenarios', 'mock-scenarios', 'mockScenario', '?mock', 'mock=', 'Prefer']) {
+        expect(text.includes(needle), `${file.name} holds ${needle}`).toBe(false);
+      }
+      expect(text, file.name).not.toMatch(/["'`]prefer["'`]/i);
+    }
+  });
+
+  it('?mock=search:noResults shows the no-results state, and every widget stays empty without an error', async () => {
+    const v = await visit('/search?q=satellite&mock=search:noResults', { fresh: true });
+    await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
+    expect(await v.page.locator('.search-results__items li').count()).toBe(0);
+    expect(await v.page.getByRole('alert').count()).toBe(0);
+    // The browser sends no Prefer header: the preview server adds it on the way to the mock.
+    expect(v.preferSent).toEqual([]);
+    expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (1 active)');
+    await v.page.close();
+  });
+
+  it('?mock=oneconnect:code=500 shows no banners and logs "Failed to fetch banners"', async () => {
+    const normal = await visit('/?mock=', { fresh: true });
+    await normal.page.getByText('Meet us at the International Airshow').waitFor();
+    await normal.page.close();
+    const v = await visit('/?mock=oneconnect:code=500');
+    await expect.poll(() => v.console.some((line) => line.startsWith('Failed to fetch banners'))).toBe(true);
+    await v.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await v.page.getByText('Meet us at the International Airshow').count()).toBe(0);
+    await v.page.close();
+  });
+
+  it('?mock=auth:signedOut shows the sign-in button, and the account page sends the reader to sign in', async () => {
+    const v = await visit('/?mock=auth:signedOut', { fresh: true });
+    await v.page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    await v.page.goto(`${site}/account`);
+    await v.page.waitForURL(/\/api\/auth\/signin\?/);
+    expect(new URL(v.page.url()).searchParams.get('error')).toBe('SessionRequired');
+    await v.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await v.page.close();
+  });
+
+  it('refuses an unknown example, API or code with a message naming the valid choices, and keeps the previous state', async () => {
+    (await visit('/?mock=search:noResults', { fresh: true })).page.close();
+    const v = await visit('/search?q=satellite&mock=search:nope');
+    const alert = v.page.getByRole('alert');
+    expect(await alert.innerText()).toContain('search has no example "nope". Valid choices for search: allWidgetTypes,');
+    expect(await alert.innerText()).toContain('noResults');
+    expect(await alert.innerText()).toContain('The previous scenario is kept.');
+    expect(await panelToggle(v.page).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
+    await v.page.goto(`${site}/?mock=weather:sunny`);
+    expect(await v.page.getByRole('alert').innerText()).toContain('unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth');
+    await v.page.goto(`${site}/?mock=oneconnect:code=418`);
+    expect(await v.page.getByRole('alert').innerText()).toContain('oneconnect declares no status code 418. Valid codes for oneconnect: code=200, code=400, code=500.');
+    await v.page.close();
+  });
+
+  it('keeps the choice across a link click inside the site and a reload, and ?mock= alone clears it', async () => {
+    const v = await visit('/?mock=search:noResults', { fresh: true });
+    await v.page.getByRole('link', { name: 'Explore our capabilities' }).click();
+    await v.page.waitForURL(/\/search\?q=satellite$/);
+    await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
+    await v.page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
+    await v.page.goto(`${site}/search?q=satellite&mock=`, { waitUntil: 'networkidle' });
+    await expect.poll(() => resultCount(v.page).innerText()).toBe('33 results');
+    expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (none active)');
+    await v.page.close();
+  });
+
+  it('the panel is collapsed, keyboard-operable, passes axe, applies a choice and copies a link to the state', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
+    const v = await visit('/?mock=oneconnect:code=500', { fresh: true });
+    const toggle = panelToggle(v.page);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await v.page.getByLabel('search', { exact: true }).isVisible()).toBe(false);
+    await toggle.focus();
+    await v.page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = v.page.getByRole('complementary', { name: 'Mock scenarios' });
+    expect(await panel.getByText('Active:').innerText()).toBe('Active: oneconnect:code=500');
+    expect(await v.page.getByLabel('oneconnect', { exact: true }).inputValue()).toBe('oneconnect:code=500');
+    expect(await v.page.getByLabel('auth', { exact: true }).locator('option').allInnerTexts()).toEqual(
+      expect.arrayContaining(['default answer', 'signedIn', 'signedOut', 'code=500', 'dynamic (generated from the schema)']),
+    );
+
+    const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+    await v.page.addScriptTag({ content: axe });
+    const violations = await v.page.evaluate(async () => {
+      const run = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe.run;
+      const result = await run({ include: [['#mock-scenarios']] });
+      return result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => x.id);
+    });
+    expect(violations).toEqual([]);
+
+    await panel.getByRole('button', { name: 'Copy link to this state' }).press('Enter');
+    await panel.getByText('Link copied to the clipboard.').waitFor();
+    expect(await v.page.evaluate(() => navigator.clipboard.readText())).toBe(`${site}/?mock=oneconnect:code=500`);
+
+    await v.page.getByLabel('search', { exact: true }).selectOption('search:noResults');
+    await Promise.all([v.page.waitForURL(/mock=/), panel.getByRole('button', { name: 'Apply' }).press('Enter')]);
+    expect(new URL(v.page.url()).searchParams.get('mock')).toBe('search:noResults,oneconnect:code=500');
+    expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (2 active)');
+
+    await panelToggle(v.page).press('Enter');
+    await v.page.keyboard.press('Escape');
+    expect(await panelToggle(v.page).getAttribute('aria-expanded')).toBe('false');
+    expect(await panelToggle(v.page).evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    await v.page.close();
+  });
+
+  it('works the same in the dev server (npm start)', async () => {
+    const port = await freePort();
+    const dev: ViteDevServer = await createServer({
+      configFile, logLevel: 'error',
+      server: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
+    });
+    await dev.listen();
+    try {
+      const v = await visit('/search?q=satellite&mock=search:noResults,oneconnect:code=500', { fresh: true, origin: `http://127.0.0.1:${port}` });
+      await expect.poll(() => resultCount(v.page).innerText(), { timeout: 20_000 }).toBe('0 results');
+      expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (2 active)');
+      await v.page.close();
+    } finally {
+      await dev.close();
+    }
+  });
+});
