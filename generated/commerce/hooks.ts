@@ -884,5 +884,5 @@ export const useTrackingEventsList: typeof trackingEvents.useTrackingEventsList 
 export const useTrackingEventsPatch: typeof trackingEvents.useTrackingEventsPatch = /* @__PURE__ */ bindCommerceMutation(trackingEvents.getTrackingEventsPatchMutationOptions);
 /** `TrackingEvents.Save` (PUT /integrations/trackingEvents/{trackingEventID}), bound to the nearest `<CommerceProvider>`. */
 export const useTrackingEventsSave: typeof trackingEvents.useTrackingEventsSave = /* @__PURE__ */ bindCommerceMutation(trackingEvents.getTrackingEventsSaveMutationOptions);
-/** `UserInfo.Get` (GET /oauth/userinfo), bound to the nearest `<CommerceProvider>`. */
-export const useUserInfoGet: typeof userInfo.useUserInfoGet = /* @__PURE__ */ bindCommerceQuery(userInfo.useUserInfoGet);
+/** `UserInfo.GetToken` (GET /oauth/userinfo), bound to the nearest `<CommerceProvider>`. */
+export const useUserInfoGetToken: typeof userInfo.useUserInfoGetToken = /* @__PURE__ */ bindCommerceQuery(userInfo.useUserInfoGetToken);

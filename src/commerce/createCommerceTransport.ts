@@ -1,5 +1,5 @@
 import { createTransport, type RequestInfo, type Transport, type TransportInit } from '../core/transport.ts';
-import { describeCommerceError } from './describeCommerceError.ts';
+import { CommerceError, describeCommerceError, OrderCloudError } from './commerceErrors.ts';
 import { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
 import { serializeQuery } from './serializeQuery.ts';
 import type { TokenSource } from './types.ts';
@@ -8,7 +8,10 @@ import type { TokenSource } from './types.ts';
 export interface CommerceClientOptions extends CommerceLocation {
   /** The main user's token (or a function returning the current one). Defaults to none: calls go out without `Authorization`. */
   accessToken?: TokenSource;
-  /** The token that `As()` calls and `request: { impersonate: true }` hook calls are sent with. Defaults to none: such calls fail. */
+  /**
+   * The token that `As()` calls and `request: { impersonate: true }` hook calls are sent with.
+   * Defaults to none: such calls fail with a `CommerceError` whose code is `'IMPERSONATION_TOKEN_MISSING'`.
+   */
   impersonationToken?: TokenSource;
   /** The fetch to send with. Defaults to the global `fetch`. */
   fetch?: typeof fetch;
@@ -32,7 +35,8 @@ function authorizer(options: CommerceClientOptions) {
     if (!token && (init as CommerceInit).impersonate) {
       token = (await readToken(options.impersonationToken)) || undefined;
       if (!token) {
-        throw new Error(
+        throw new CommerceError(
+          'IMPERSONATION_TOKEN_MISSING',
           `Impersonated call ${method} ${url.split('?')[0]} has no impersonation token: pass impersonationToken ` +
             'to createCommerceClient (the call was not sent, and never falls back to the main user)',
         );
@@ -52,7 +56,8 @@ function withQuery(url: string, query: object): string {
 /**
  * The one transport of a commerce client: base address from region/environment/baseUrl,
  * `Content-Type: application/json` on every call, the bearer token chosen per call, the
- * SDK's error fields on `ApiError`, and the SDK's query serialization for `init.query`.
+ * SDK's error fields and names on `OrderCloudError` (an `ApiError`), and the SDK's query
+ * serialization for `init.query`.
  * `/oauth/…` paths are sent without the version segment.
  */
 export function createCommerceTransport(options: CommerceClientOptions = {}): Transport {
@@ -65,6 +70,7 @@ export function createCommerceTransport(options: CommerceClientOptions = {}): Tr
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? 60_000,
     describeError: describeCommerceError,
+    errorClass: OrderCloudError,
   });
   const commerce = async (input: string | Request, init: CommerceInit = {}): Promise<Response> => {
     if (typeof input !== 'string') return send(input, init);

@@ -11,7 +11,15 @@ export {
   type CommerceRegion,
 } from './commerceRegions.ts';
 export { serializeQuery } from './serializeQuery.ts';
-export { describeCommerceError, type CommerceErrorBody, type CommerceErrorEntry } from './describeCommerceError.ts';
+export {
+  CommerceError,
+  describeCommerceError,
+  isOrderCloudError,
+  OrderCloudError,
+  type CommerceErrorBody,
+  type CommerceErrorCode,
+  type CommerceErrorEntry,
+} from './commerceErrors.ts';
 export { ApiError, isApiError } from '../core/ApiError.ts';
 export type {
   Answer,
