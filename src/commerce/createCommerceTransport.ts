@@ -17,6 +17,16 @@ export interface CommerceClientOptions extends CommerceLocation {
   fetch?: typeof fetch;
   /** Abort a call, body included, after this many ms. Defaults to 60000. */
   timeoutMs?: number;
+  /**
+   * The client's identity in React Query keys (`['commerce', cacheKey, Resource, Operation, …]`):
+   * hooks under providers of clients with different keys never share cache entries. Set it only
+   * to keep keys stable across processes (server rendering, then hydration in the browser), with
+   * one value per signed-in user, and never a token (keys show in devtools and logs). A client
+   * whose token function switches users keeps its identity: create a new client per user, or
+   * remove `['commerce', cacheKey]` queries on sign-out. Defaults to an opaque id unique to this
+   * client instance.
+   */
+  cacheKey?: string;
 }
 
 /**

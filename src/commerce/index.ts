@@ -1,6 +1,7 @@
 export { createCommerceClient, type CommerceClient, type CommerceResource } from './createCommerceClient.ts';
 export { createCommerceTransport, type CommerceClientOptions, type CommerceInit } from './createCommerceTransport.ts';
 export { createCommerceApi } from './createCommerceApi.ts';
+export { commerceQueryKey, type CommerceCacheIdentity } from './commerceQueryKey.ts';
 export { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
 export {
   commerceEnvironments,
