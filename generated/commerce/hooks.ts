@@ -2,7 +2,8 @@
 
 // Every orval React Query hook of the commerce API, bound to the client of the nearest
 // <CommerceProvider>. Queries pass their options object along so the commerce transport
-// serializes it like the facade (orval's own query strings lose filters and searchOn/sortBy).
+// serializes it like the facade (orval's own query strings lose filters and searchOn/sortBy),
+// and their operationId so their query keys are ['commerce', clientId, Resource, Operation, …].
 import { bindCommerceMutation, bindCommerceQuery } from '../../src/commerce/react/bindCommerceHook.ts';
 import * as approvalRules from './hooks/approval-rules/approval-rules.ts';
 import * as bundleLineItems from './hooks/bundle-line-items/bundle-line-items.ts';
@@ -49,9 +50,9 @@ export const useApprovalRulesCreate: typeof approvalRules.useApprovalRulesCreate
 /** `ApprovalRules.Delete` (DELETE /buyers/{buyerID}/approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
 export const useApprovalRulesDelete: typeof approvalRules.useApprovalRulesDelete = /* @__PURE__ */ bindCommerceMutation(approvalRules.getApprovalRulesDeleteMutationOptions);
 /** `ApprovalRules.Get` (GET /buyers/{buyerID}/approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
-export const useApprovalRulesGet: typeof approvalRules.useApprovalRulesGet = /* @__PURE__ */ bindCommerceQuery(approvalRules.useApprovalRulesGet);
+export const useApprovalRulesGet: typeof approvalRules.useApprovalRulesGet = /* @__PURE__ */ bindCommerceQuery(approvalRules.useApprovalRulesGet, 'ApprovalRules.Get');
 /** `ApprovalRules.List` (GET /buyers/{buyerID}/approvalrules), bound to the nearest `<CommerceProvider>`. */
-export const useApprovalRulesList: typeof approvalRules.useApprovalRulesList = /* @__PURE__ */ bindCommerceQuery(approvalRules.useApprovalRulesList, 1);
+export const useApprovalRulesList: typeof approvalRules.useApprovalRulesList = /* @__PURE__ */ bindCommerceQuery(approvalRules.useApprovalRulesList, 'ApprovalRules.List', 1);
 /** `ApprovalRules.Patch` (PATCH /buyers/{buyerID}/approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
 export const useApprovalRulesPatch: typeof approvalRules.useApprovalRulesPatch = /* @__PURE__ */ bindCommerceMutation(approvalRules.getApprovalRulesPatchMutationOptions);
 /** `ApprovalRules.Save` (PUT /buyers/{buyerID}/approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
@@ -73,13 +74,13 @@ export const useBundlesDeleteAssignment: typeof bundles.useBundlesDeleteAssignme
 /** `Bundles.DeleteProductAssignment` (DELETE /bundles/{bundleID}/productassignments/{productID}), bound to the nearest `<CommerceProvider>`. */
 export const useBundlesDeleteProductAssignment: typeof bundles.useBundlesDeleteProductAssignment = /* @__PURE__ */ bindCommerceMutation(bundles.getBundlesDeleteProductAssignmentMutationOptions);
 /** `Bundles.Get` (GET /bundles/{bundleID}), bound to the nearest `<CommerceProvider>`. */
-export const useBundlesGet: typeof bundles.useBundlesGet = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesGet);
+export const useBundlesGet: typeof bundles.useBundlesGet = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesGet, 'Bundles.Get');
 /** `Bundles.List` (GET /bundles), bound to the nearest `<CommerceProvider>`. */
-export const useBundlesList: typeof bundles.useBundlesList = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesList, 0);
+export const useBundlesList: typeof bundles.useBundlesList = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesList, 'Bundles.List', 0);
 /** `Bundles.ListAssignments` (GET /bundles/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useBundlesListAssignments: typeof bundles.useBundlesListAssignments = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesListAssignments, 0);
+export const useBundlesListAssignments: typeof bundles.useBundlesListAssignments = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesListAssignments, 'Bundles.ListAssignments', 0);
 /** `Bundles.ListProductAssignments` (GET /bundles/productassignments), bound to the nearest `<CommerceProvider>`. */
-export const useBundlesListProductAssignments: typeof bundles.useBundlesListProductAssignments = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesListProductAssignments, 0);
+export const useBundlesListProductAssignments: typeof bundles.useBundlesListProductAssignments = /* @__PURE__ */ bindCommerceQuery(bundles.useBundlesListProductAssignments, 'Bundles.ListProductAssignments', 0);
 /** `Bundles.Patch` (PATCH /bundles/{bundleID}), bound to the nearest `<CommerceProvider>`. */
 export const useBundlesPatch: typeof bundles.useBundlesPatch = /* @__PURE__ */ bindCommerceMutation(bundles.getBundlesPatchMutationOptions);
 /** `Bundles.Save` (PUT /bundles/{bundleID}), bound to the nearest `<CommerceProvider>`. */
@@ -117,21 +118,21 @@ export const useCartDeletePromotion: typeof cart.useCartDeletePromotion = /* @__
 /** `Cart.EstimateShipping` (POST /cart/estimateshipping), bound to the nearest `<CommerceProvider>`. */
 export const useCartEstimateShipping: typeof cart.useCartEstimateShipping = /* @__PURE__ */ bindCommerceMutation(cart.getCartEstimateShippingMutationOptions);
 /** `Cart.Get` (GET /cart), bound to the nearest `<CommerceProvider>`. */
-export const useCartGet: typeof cart.useCartGet = /* @__PURE__ */ bindCommerceQuery(cart.useCartGet);
+export const useCartGet: typeof cart.useCartGet = /* @__PURE__ */ bindCommerceQuery(cart.useCartGet, 'Cart.Get');
 /** `Cart.GetLineItem` (GET /cart/lineitems/{lineItemID}), bound to the nearest `<CommerceProvider>`. */
-export const useCartGetLineItem: typeof cart.useCartGetLineItem = /* @__PURE__ */ bindCommerceQuery(cart.useCartGetLineItem);
+export const useCartGetLineItem: typeof cart.useCartGetLineItem = /* @__PURE__ */ bindCommerceQuery(cart.useCartGetLineItem, 'Cart.GetLineItem');
 /** `Cart.GetOrderWorksheet` (GET /cart/worksheet), bound to the nearest `<CommerceProvider>`. */
-export const useCartGetOrderWorksheet: typeof cart.useCartGetOrderWorksheet = /* @__PURE__ */ bindCommerceQuery(cart.useCartGetOrderWorksheet);
+export const useCartGetOrderWorksheet: typeof cart.useCartGetOrderWorksheet = /* @__PURE__ */ bindCommerceQuery(cart.useCartGetOrderWorksheet, 'Cart.GetOrderWorksheet');
 /** `Cart.GetPayment` (GET /cart/payments/{paymentID}), bound to the nearest `<CommerceProvider>`. */
-export const useCartGetPayment: typeof cart.useCartGetPayment = /* @__PURE__ */ bindCommerceQuery(cart.useCartGetPayment);
+export const useCartGetPayment: typeof cart.useCartGetPayment = /* @__PURE__ */ bindCommerceQuery(cart.useCartGetPayment, 'Cart.GetPayment');
 /** `Cart.ListEligiblePromotions` (GET /cart/eligiblepromotions), bound to the nearest `<CommerceProvider>`. */
-export const useCartListEligiblePromotions: typeof cart.useCartListEligiblePromotions = /* @__PURE__ */ bindCommerceQuery(cart.useCartListEligiblePromotions, 0);
+export const useCartListEligiblePromotions: typeof cart.useCartListEligiblePromotions = /* @__PURE__ */ bindCommerceQuery(cart.useCartListEligiblePromotions, 'Cart.ListEligiblePromotions', 0);
 /** `Cart.ListLineItems` (GET /cart/lineitems), bound to the nearest `<CommerceProvider>`. */
-export const useCartListLineItems: typeof cart.useCartListLineItems = /* @__PURE__ */ bindCommerceQuery(cart.useCartListLineItems, 0);
+export const useCartListLineItems: typeof cart.useCartListLineItems = /* @__PURE__ */ bindCommerceQuery(cart.useCartListLineItems, 'Cart.ListLineItems', 0);
 /** `Cart.ListPayments` (GET /cart/payments), bound to the nearest `<CommerceProvider>`. */
-export const useCartListPayments: typeof cart.useCartListPayments = /* @__PURE__ */ bindCommerceQuery(cart.useCartListPayments, 0);
+export const useCartListPayments: typeof cart.useCartListPayments = /* @__PURE__ */ bindCommerceQuery(cart.useCartListPayments, 'Cart.ListPayments', 0);
 /** `Cart.ListPromotions` (GET /cart/promotions), bound to the nearest `<CommerceProvider>`. */
-export const useCartListPromotions: typeof cart.useCartListPromotions = /* @__PURE__ */ bindCommerceQuery(cart.useCartListPromotions, 0);
+export const useCartListPromotions: typeof cart.useCartListPromotions = /* @__PURE__ */ bindCommerceQuery(cart.useCartListPromotions, 'Cart.ListPromotions', 0);
 /** `Cart.Patch` (PATCH /cart), bound to the nearest `<CommerceProvider>`. */
 export const useCartPatch: typeof cart.useCartPatch = /* @__PURE__ */ bindCommerceMutation(cart.getCartPatchMutationOptions);
 /** `Cart.PatchBillingAddress` (PATCH /cart/billto), bound to the nearest `<CommerceProvider>`. */
@@ -171,15 +172,15 @@ export const useCatalogsDeleteBundleAssignment: typeof catalogs.useCatalogsDelet
 /** `Catalogs.DeleteProductAssignment` (DELETE /catalogs/{catalogID}/productassignments/{productID}), bound to the nearest `<CommerceProvider>`. */
 export const useCatalogsDeleteProductAssignment: typeof catalogs.useCatalogsDeleteProductAssignment = /* @__PURE__ */ bindCommerceMutation(catalogs.getCatalogsDeleteProductAssignmentMutationOptions);
 /** `Catalogs.Get` (GET /catalogs/{catalogID}), bound to the nearest `<CommerceProvider>`. */
-export const useCatalogsGet: typeof catalogs.useCatalogsGet = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsGet);
+export const useCatalogsGet: typeof catalogs.useCatalogsGet = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsGet, 'Catalogs.Get');
 /** `Catalogs.List` (GET /catalogs), bound to the nearest `<CommerceProvider>`. */
-export const useCatalogsList: typeof catalogs.useCatalogsList = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsList, 0);
+export const useCatalogsList: typeof catalogs.useCatalogsList = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsList, 'Catalogs.List', 0);
 /** `Catalogs.ListAssignments` (GET /catalogs/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useCatalogsListAssignments: typeof catalogs.useCatalogsListAssignments = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsListAssignments, 0);
+export const useCatalogsListAssignments: typeof catalogs.useCatalogsListAssignments = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsListAssignments, 'Catalogs.ListAssignments', 0);
 /** `Catalogs.ListBundleAssignments` (GET /catalogs/bundleassignments), bound to the nearest `<CommerceProvider>`. */
-export const useCatalogsListBundleAssignments: typeof catalogs.useCatalogsListBundleAssignments = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsListBundleAssignments, 0);
+export const useCatalogsListBundleAssignments: typeof catalogs.useCatalogsListBundleAssignments = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsListBundleAssignments, 'Catalogs.ListBundleAssignments', 0);
 /** `Catalogs.ListProductAssignments` (GET /catalogs/productassignments), bound to the nearest `<CommerceProvider>`. */
-export const useCatalogsListProductAssignments: typeof catalogs.useCatalogsListProductAssignments = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsListProductAssignments, 0);
+export const useCatalogsListProductAssignments: typeof catalogs.useCatalogsListProductAssignments = /* @__PURE__ */ bindCommerceQuery(catalogs.useCatalogsListProductAssignments, 'Catalogs.ListProductAssignments', 0);
 /** `Catalogs.Patch` (PATCH /catalogs/{catalogID}), bound to the nearest `<CommerceProvider>`. */
 export const useCatalogsPatch: typeof catalogs.useCatalogsPatch = /* @__PURE__ */ bindCommerceMutation(catalogs.getCatalogsPatchMutationOptions);
 /** `Catalogs.Save` (PUT /catalogs/{catalogID}), bound to the nearest `<CommerceProvider>`. */
@@ -201,15 +202,15 @@ export const useCategoriesDeleteBundleAssignment: typeof categories.useCategorie
 /** `Categories.DeleteProductAssignment` (DELETE /catalogs/{catalogID}/categories/{categoryID}/productassignments/{productID}), bound to the nearest `<CommerceProvider>`. */
 export const useCategoriesDeleteProductAssignment: typeof categories.useCategoriesDeleteProductAssignment = /* @__PURE__ */ bindCommerceMutation(categories.getCategoriesDeleteProductAssignmentMutationOptions);
 /** `Categories.Get` (GET /catalogs/{catalogID}/categories/{categoryID}), bound to the nearest `<CommerceProvider>`. */
-export const useCategoriesGet: typeof categories.useCategoriesGet = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesGet);
+export const useCategoriesGet: typeof categories.useCategoriesGet = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesGet, 'Categories.Get');
 /** `Categories.List` (GET /catalogs/{catalogID}/categories), bound to the nearest `<CommerceProvider>`. */
-export const useCategoriesList: typeof categories.useCategoriesList = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesList, 1);
+export const useCategoriesList: typeof categories.useCategoriesList = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesList, 'Categories.List', 1);
 /** `Categories.ListAssignments` (GET /catalogs/{catalogID}/categories/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useCategoriesListAssignments: typeof categories.useCategoriesListAssignments = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesListAssignments, 1);
+export const useCategoriesListAssignments: typeof categories.useCategoriesListAssignments = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesListAssignments, 'Categories.ListAssignments', 1);
 /** `Categories.ListBundleAssignments` (GET /catalogs/{catalogID}/categories/bundleassignments), bound to the nearest `<CommerceProvider>`. */
-export const useCategoriesListBundleAssignments: typeof categories.useCategoriesListBundleAssignments = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesListBundleAssignments, 1);
+export const useCategoriesListBundleAssignments: typeof categories.useCategoriesListBundleAssignments = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesListBundleAssignments, 'Categories.ListBundleAssignments', 1);
 /** `Categories.ListProductAssignments` (GET /catalogs/{catalogID}/categories/productassignments), bound to the nearest `<CommerceProvider>`. */
-export const useCategoriesListProductAssignments: typeof categories.useCategoriesListProductAssignments = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesListProductAssignments, 1);
+export const useCategoriesListProductAssignments: typeof categories.useCategoriesListProductAssignments = /* @__PURE__ */ bindCommerceQuery(categories.useCategoriesListProductAssignments, 'Categories.ListProductAssignments', 1);
 /** `Categories.Patch` (PATCH /catalogs/{catalogID}/categories/{categoryID}), bound to the nearest `<CommerceProvider>`. */
 export const useCategoriesPatch: typeof categories.useCategoriesPatch = /* @__PURE__ */ bindCommerceMutation(categories.getCategoriesPatchMutationOptions);
 /** `Categories.Save` (PUT /catalogs/{catalogID}/categories/{categoryID}), bound to the nearest `<CommerceProvider>`. */
@@ -229,11 +230,11 @@ export const useCreditCardsDelete: typeof creditCards.useCreditCardsDelete = /* 
 /** `CreditCards.DeleteAssignment` (DELETE /buyers/{buyerID}/creditcards/{creditCardID}/assignments), bound to the nearest `<CommerceProvider>`. */
 export const useCreditCardsDeleteAssignment: typeof creditCards.useCreditCardsDeleteAssignment = /* @__PURE__ */ bindCommerceMutation(creditCards.getCreditCardsDeleteAssignmentMutationOptions);
 /** `CreditCards.Get` (GET /buyers/{buyerID}/creditcards/{creditCardID}), bound to the nearest `<CommerceProvider>`. */
-export const useCreditCardsGet: typeof creditCards.useCreditCardsGet = /* @__PURE__ */ bindCommerceQuery(creditCards.useCreditCardsGet);
+export const useCreditCardsGet: typeof creditCards.useCreditCardsGet = /* @__PURE__ */ bindCommerceQuery(creditCards.useCreditCardsGet, 'CreditCards.Get');
 /** `CreditCards.List` (GET /buyers/{buyerID}/creditcards), bound to the nearest `<CommerceProvider>`. */
-export const useCreditCardsList: typeof creditCards.useCreditCardsList = /* @__PURE__ */ bindCommerceQuery(creditCards.useCreditCardsList, 1);
+export const useCreditCardsList: typeof creditCards.useCreditCardsList = /* @__PURE__ */ bindCommerceQuery(creditCards.useCreditCardsList, 'CreditCards.List', 1);
 /** `CreditCards.ListAssignments` (GET /buyers/{buyerID}/creditcards/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useCreditCardsListAssignments: typeof creditCards.useCreditCardsListAssignments = /* @__PURE__ */ bindCommerceQuery(creditCards.useCreditCardsListAssignments, 1);
+export const useCreditCardsListAssignments: typeof creditCards.useCreditCardsListAssignments = /* @__PURE__ */ bindCommerceQuery(creditCards.useCreditCardsListAssignments, 'CreditCards.ListAssignments', 1);
 /** `CreditCards.Patch` (PATCH /buyers/{buyerID}/creditcards/{creditCardID}), bound to the nearest `<CommerceProvider>`. */
 export const useCreditCardsPatch: typeof creditCards.useCreditCardsPatch = /* @__PURE__ */ bindCommerceMutation(creditCards.getCreditCardsPatchMutationOptions);
 /** `CreditCards.Save` (PUT /buyers/{buyerID}/creditcards/{creditCardID}), bound to the nearest `<CommerceProvider>`. */
@@ -245,9 +246,9 @@ export const useDeliveryConfigurationsCreate: typeof deliveryConfigurations.useD
 /** `DeliveryConfigurations.Delete` (DELETE /integrations/deliveryconfig/{deliveryConfigID}), bound to the nearest `<CommerceProvider>`. */
 export const useDeliveryConfigurationsDelete: typeof deliveryConfigurations.useDeliveryConfigurationsDelete = /* @__PURE__ */ bindCommerceMutation(deliveryConfigurations.getDeliveryConfigurationsDeleteMutationOptions);
 /** `DeliveryConfigurations.Get` (GET /integrations/deliveryconfig/{deliveryConfigID}), bound to the nearest `<CommerceProvider>`. */
-export const useDeliveryConfigurationsGet: typeof deliveryConfigurations.useDeliveryConfigurationsGet = /* @__PURE__ */ bindCommerceQuery(deliveryConfigurations.useDeliveryConfigurationsGet);
+export const useDeliveryConfigurationsGet: typeof deliveryConfigurations.useDeliveryConfigurationsGet = /* @__PURE__ */ bindCommerceQuery(deliveryConfigurations.useDeliveryConfigurationsGet, 'DeliveryConfigurations.Get');
 /** `DeliveryConfigurations.List` (GET /integrations/deliveryconfig), bound to the nearest `<CommerceProvider>`. */
-export const useDeliveryConfigurationsList: typeof deliveryConfigurations.useDeliveryConfigurationsList = /* @__PURE__ */ bindCommerceQuery(deliveryConfigurations.useDeliveryConfigurationsList, 0);
+export const useDeliveryConfigurationsList: typeof deliveryConfigurations.useDeliveryConfigurationsList = /* @__PURE__ */ bindCommerceQuery(deliveryConfigurations.useDeliveryConfigurationsList, 'DeliveryConfigurations.List', 0);
 /** `DeliveryConfigurations.Patch` (PATCH /integrations/deliveryconfig/{deliveryConfigID}), bound to the nearest `<CommerceProvider>`. */
 export const useDeliveryConfigurationsPatch: typeof deliveryConfigurations.useDeliveryConfigurationsPatch = /* @__PURE__ */ bindCommerceMutation(deliveryConfigurations.getDeliveryConfigurationsPatchMutationOptions);
 /** `DeliveryConfigurations.Save` (PUT /integrations/deliveryconfig/{deliveryConfigID}), bound to the nearest `<CommerceProvider>`. */
@@ -255,7 +256,7 @@ export const useDeliveryConfigurationsSave: typeof deliveryConfigurations.useDel
 /** `ErrorConfigs.Delete` (DELETE /integrations/ErrorConfig), bound to the nearest `<CommerceProvider>`. */
 export const useErrorConfigsDelete: typeof errorConfigs.useErrorConfigsDelete = /* @__PURE__ */ bindCommerceMutation(errorConfigs.getErrorConfigsDeleteMutationOptions);
 /** `ErrorConfigs.Get` (GET /integrations/ErrorConfig), bound to the nearest `<CommerceProvider>`. */
-export const useErrorConfigsGet: typeof errorConfigs.useErrorConfigsGet = /* @__PURE__ */ bindCommerceQuery(errorConfigs.useErrorConfigsGet);
+export const useErrorConfigsGet: typeof errorConfigs.useErrorConfigsGet = /* @__PURE__ */ bindCommerceQuery(errorConfigs.useErrorConfigsGet, 'ErrorConfigs.Get');
 /** `ErrorConfigs.Patch` (PATCH /integrations/ErrorConfig), bound to the nearest `<CommerceProvider>`. */
 export const useErrorConfigsPatch: typeof errorConfigs.useErrorConfigsPatch = /* @__PURE__ */ bindCommerceMutation(errorConfigs.getErrorConfigsPatchMutationOptions);
 /** `ErrorConfigs.Save` (PUT /integrations/ErrorConfig), bound to the nearest `<CommerceProvider>`. */
@@ -271,11 +272,11 @@ export const useIntegrationEventsDelete: typeof integrationEvents.useIntegration
 /** `IntegrationEvents.EstimateShipping` (POST /orders/{direction}/{orderID}/estimateshipping), bound to the nearest `<CommerceProvider>`. */
 export const useIntegrationEventsEstimateShipping: typeof integrationEvents.useIntegrationEventsEstimateShipping = /* @__PURE__ */ bindCommerceMutation(integrationEvents.getIntegrationEventsEstimateShippingMutationOptions);
 /** `IntegrationEvents.Get` (GET /integrationEvents/{integrationEventID}), bound to the nearest `<CommerceProvider>`. */
-export const useIntegrationEventsGet: typeof integrationEvents.useIntegrationEventsGet = /* @__PURE__ */ bindCommerceQuery(integrationEvents.useIntegrationEventsGet);
+export const useIntegrationEventsGet: typeof integrationEvents.useIntegrationEventsGet = /* @__PURE__ */ bindCommerceQuery(integrationEvents.useIntegrationEventsGet, 'IntegrationEvents.Get');
 /** `IntegrationEvents.GetWorksheet` (GET /orders/{direction}/{orderID}/worksheet), bound to the nearest `<CommerceProvider>`. */
-export const useIntegrationEventsGetWorksheet: typeof integrationEvents.useIntegrationEventsGetWorksheet = /* @__PURE__ */ bindCommerceQuery(integrationEvents.useIntegrationEventsGetWorksheet);
+export const useIntegrationEventsGetWorksheet: typeof integrationEvents.useIntegrationEventsGetWorksheet = /* @__PURE__ */ bindCommerceQuery(integrationEvents.useIntegrationEventsGetWorksheet, 'IntegrationEvents.GetWorksheet');
 /** `IntegrationEvents.List` (GET /integrationEvents), bound to the nearest `<CommerceProvider>`. */
-export const useIntegrationEventsList: typeof integrationEvents.useIntegrationEventsList = /* @__PURE__ */ bindCommerceQuery(integrationEvents.useIntegrationEventsList, 0);
+export const useIntegrationEventsList: typeof integrationEvents.useIntegrationEventsList = /* @__PURE__ */ bindCommerceQuery(integrationEvents.useIntegrationEventsList, 'IntegrationEvents.List', 0);
 /** `IntegrationEvents.Patch` (PATCH /integrationEvents/{integrationEventID}), bound to the nearest `<CommerceProvider>`. */
 export const useIntegrationEventsPatch: typeof integrationEvents.useIntegrationEventsPatch = /* @__PURE__ */ bindCommerceMutation(integrationEvents.getIntegrationEventsPatchMutationOptions);
 /** `IntegrationEvents.Save` (PUT /integrationEvents/{integrationEventID}), bound to the nearest `<CommerceProvider>`. */
@@ -295,17 +296,17 @@ export const useInventoryRecordsDeleteVariant: typeof inventoryRecords.useInvent
 /** `InventoryRecords.DeleteVariantAssignment` (DELETE /products/{productID}/variants/{variantID}/inventoryrecords/{inventoryRecordID}/assignments), bound to the nearest `<CommerceProvider>`. */
 export const useInventoryRecordsDeleteVariantAssignment: typeof inventoryRecords.useInventoryRecordsDeleteVariantAssignment = /* @__PURE__ */ bindCommerceMutation(inventoryRecords.getInventoryRecordsDeleteVariantAssignmentMutationOptions);
 /** `InventoryRecords.Get` (GET /products/{productID}/inventoryrecords/{inventoryRecordID}), bound to the nearest `<CommerceProvider>`. */
-export const useInventoryRecordsGet: typeof inventoryRecords.useInventoryRecordsGet = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsGet);
+export const useInventoryRecordsGet: typeof inventoryRecords.useInventoryRecordsGet = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsGet, 'InventoryRecords.Get');
 /** `InventoryRecords.GetVariant` (GET /products/{productID}/variants/{variantID}/inventoryrecords/{inventoryRecordID}), bound to the nearest `<CommerceProvider>`. */
-export const useInventoryRecordsGetVariant: typeof inventoryRecords.useInventoryRecordsGetVariant = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsGetVariant);
+export const useInventoryRecordsGetVariant: typeof inventoryRecords.useInventoryRecordsGetVariant = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsGetVariant, 'InventoryRecords.GetVariant');
 /** `InventoryRecords.List` (GET /products/{productID}/inventoryrecords), bound to the nearest `<CommerceProvider>`. */
-export const useInventoryRecordsList: typeof inventoryRecords.useInventoryRecordsList = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsList, 1);
+export const useInventoryRecordsList: typeof inventoryRecords.useInventoryRecordsList = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsList, 'InventoryRecords.List', 1);
 /** `InventoryRecords.ListAssignments` (GET /products/{productID}/inventoryrecords/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useInventoryRecordsListAssignments: typeof inventoryRecords.useInventoryRecordsListAssignments = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsListAssignments, 1);
+export const useInventoryRecordsListAssignments: typeof inventoryRecords.useInventoryRecordsListAssignments = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsListAssignments, 'InventoryRecords.ListAssignments', 1);
 /** `InventoryRecords.ListVariant` (GET /products/{productID}/variants/{variantID}/inventoryrecords), bound to the nearest `<CommerceProvider>`. */
-export const useInventoryRecordsListVariant: typeof inventoryRecords.useInventoryRecordsListVariant = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsListVariant, 2);
+export const useInventoryRecordsListVariant: typeof inventoryRecords.useInventoryRecordsListVariant = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsListVariant, 'InventoryRecords.ListVariant', 2);
 /** `InventoryRecords.ListVariantAssignments` (GET /products/{productID}/variants/{variantID}/inventoryrecords/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useInventoryRecordsListVariantAssignments: typeof inventoryRecords.useInventoryRecordsListVariantAssignments = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsListVariantAssignments, 2);
+export const useInventoryRecordsListVariantAssignments: typeof inventoryRecords.useInventoryRecordsListVariantAssignments = /* @__PURE__ */ bindCommerceQuery(inventoryRecords.useInventoryRecordsListVariantAssignments, 'InventoryRecords.ListVariantAssignments', 2);
 /** `InventoryRecords.Patch` (PATCH /products/{productID}/inventoryrecords/{inventoryRecordID}), bound to the nearest `<CommerceProvider>`. */
 export const useInventoryRecordsPatch: typeof inventoryRecords.useInventoryRecordsPatch = /* @__PURE__ */ bindCommerceMutation(inventoryRecords.getInventoryRecordsPatchMutationOptions);
 /** `InventoryRecords.PatchVariant` (PATCH /products/{productID}/variants/{variantID}/inventoryrecords/{inventoryRecordID}), bound to the nearest `<CommerceProvider>`. */
@@ -323,11 +324,11 @@ export const useLineItemsCreate: typeof lineItems.useLineItemsCreate = /* @__PUR
 /** `LineItems.Delete` (DELETE /orders/{direction}/{orderID}/lineitems/{lineItemID}), bound to the nearest `<CommerceProvider>`. */
 export const useLineItemsDelete: typeof lineItems.useLineItemsDelete = /* @__PURE__ */ bindCommerceMutation(lineItems.getLineItemsDeleteMutationOptions);
 /** `LineItems.Get` (GET /orders/{direction}/{orderID}/lineitems/{lineItemID}), bound to the nearest `<CommerceProvider>`. */
-export const useLineItemsGet: typeof lineItems.useLineItemsGet = /* @__PURE__ */ bindCommerceQuery(lineItems.useLineItemsGet);
+export const useLineItemsGet: typeof lineItems.useLineItemsGet = /* @__PURE__ */ bindCommerceQuery(lineItems.useLineItemsGet, 'LineItems.Get');
 /** `LineItems.List` (GET /orders/{direction}/{orderID}/lineitems), bound to the nearest `<CommerceProvider>`. */
-export const useLineItemsList: typeof lineItems.useLineItemsList = /* @__PURE__ */ bindCommerceQuery(lineItems.useLineItemsList, 2);
+export const useLineItemsList: typeof lineItems.useLineItemsList = /* @__PURE__ */ bindCommerceQuery(lineItems.useLineItemsList, 'LineItems.List', 2);
 /** `LineItems.ListAcrossOrders` (GET /lineitems/{direction}), bound to the nearest `<CommerceProvider>`. */
-export const useLineItemsListAcrossOrders: typeof lineItems.useLineItemsListAcrossOrders = /* @__PURE__ */ bindCommerceQuery(lineItems.useLineItemsListAcrossOrders, 1);
+export const useLineItemsListAcrossOrders: typeof lineItems.useLineItemsListAcrossOrders = /* @__PURE__ */ bindCommerceQuery(lineItems.useLineItemsListAcrossOrders, 'LineItems.ListAcrossOrders', 1);
 /** `LineItems.Patch` (PATCH /orders/{direction}/{orderID}/lineitems/{lineItemID}), bound to the nearest `<CommerceProvider>`. */
 export const useLineItemsPatch: typeof lineItems.useLineItemsPatch = /* @__PURE__ */ bindCommerceMutation(lineItems.getLineItemsPatchMutationOptions);
 /** `LineItems.PatchShippingAddress` (PATCH /orders/{direction}/{orderID}/lineitems/{lineItemID}/shipto), bound to the nearest `<CommerceProvider>`. */
@@ -373,73 +374,73 @@ export const useMeDeleteSubscriptionBundleItem: typeof me.useMeDeleteSubscriptio
 /** `Me.DeleteSubscriptionItem` (DELETE /me/subscriptions/{subscriptionID}/items/{subscriptionItemID}), bound to the nearest `<CommerceProvider>`. */
 export const useMeDeleteSubscriptionItem: typeof me.useMeDeleteSubscriptionItem = /* @__PURE__ */ bindCommerceMutation(me.getMeDeleteSubscriptionItemMutationOptions);
 /** `Me.Get` (GET /me), bound to the nearest `<CommerceProvider>`. */
-export const useMeGet: typeof me.useMeGet = /* @__PURE__ */ bindCommerceQuery(me.useMeGet);
+export const useMeGet: typeof me.useMeGet = /* @__PURE__ */ bindCommerceQuery(me.useMeGet, 'Me.Get');
 /** `Me.GetAddress` (GET /me/addresses/{addressID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetAddress: typeof me.useMeGetAddress = /* @__PURE__ */ bindCommerceQuery(me.useMeGetAddress);
+export const useMeGetAddress: typeof me.useMeGetAddress = /* @__PURE__ */ bindCommerceQuery(me.useMeGetAddress, 'Me.GetAddress');
 /** `Me.GetCreditCard` (GET /me/creditcards/{creditCardID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetCreditCard: typeof me.useMeGetCreditCard = /* @__PURE__ */ bindCommerceQuery(me.useMeGetCreditCard);
+export const useMeGetCreditCard: typeof me.useMeGetCreditCard = /* @__PURE__ */ bindCommerceQuery(me.useMeGetCreditCard, 'Me.GetCreditCard');
 /** `Me.GetProductCollection` (GET /me/productcollections/{productCollectionID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetProductCollection: typeof me.useMeGetProductCollection = /* @__PURE__ */ bindCommerceQuery(me.useMeGetProductCollection);
+export const useMeGetProductCollection: typeof me.useMeGetProductCollection = /* @__PURE__ */ bindCommerceQuery(me.useMeGetProductCollection, 'Me.GetProductCollection');
 /** `Me.GetProductCollectionInvitation` (GET /me/productcollections/{productCollectionID}/invitations/{invitationID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetProductCollectionInvitation: typeof me.useMeGetProductCollectionInvitation = /* @__PURE__ */ bindCommerceQuery(me.useMeGetProductCollectionInvitation);
+export const useMeGetProductCollectionInvitation: typeof me.useMeGetProductCollectionInvitation = /* @__PURE__ */ bindCommerceQuery(me.useMeGetProductCollectionInvitation, 'Me.GetProductCollectionInvitation');
 /** `Me.GetShipment` (GET /me/shipments/{shipmentID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetShipment: typeof me.useMeGetShipment = /* @__PURE__ */ bindCommerceQuery(me.useMeGetShipment);
+export const useMeGetShipment: typeof me.useMeGetShipment = /* @__PURE__ */ bindCommerceQuery(me.useMeGetShipment, 'Me.GetShipment');
 /** `Me.GetSpec` (GET /me/products/{productID}/specs/{specID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetSpec: typeof me.useMeGetSpec = /* @__PURE__ */ bindCommerceQuery(me.useMeGetSpec, 2);
+export const useMeGetSpec: typeof me.useMeGetSpec = /* @__PURE__ */ bindCommerceQuery(me.useMeGetSpec, 'Me.GetSpec', 2);
 /** `Me.GetSubscription` (GET /me/subscriptions/{subscriptionID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetSubscription: typeof me.useMeGetSubscription = /* @__PURE__ */ bindCommerceQuery(me.useMeGetSubscription);
+export const useMeGetSubscription: typeof me.useMeGetSubscription = /* @__PURE__ */ bindCommerceQuery(me.useMeGetSubscription, 'Me.GetSubscription');
 /** `Me.GetSubscriptionItem` (GET /me/subscriptions/{subscriptionID}/items/{subscriptionItemID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetSubscriptionItem: typeof me.useMeGetSubscriptionItem = /* @__PURE__ */ bindCommerceQuery(me.useMeGetSubscriptionItem);
+export const useMeGetSubscriptionItem: typeof me.useMeGetSubscriptionItem = /* @__PURE__ */ bindCommerceQuery(me.useMeGetSubscriptionItem, 'Me.GetSubscriptionItem');
 /** `Me.GetVariant` (GET /me/products/{productID}/variants/{variantID}), bound to the nearest `<CommerceProvider>`. */
-export const useMeGetVariant: typeof me.useMeGetVariant = /* @__PURE__ */ bindCommerceQuery(me.useMeGetVariant);
+export const useMeGetVariant: typeof me.useMeGetVariant = /* @__PURE__ */ bindCommerceQuery(me.useMeGetVariant, 'Me.GetVariant');
 /** `Me.ListAddresses` (GET /me/addresses), bound to the nearest `<CommerceProvider>`. */
-export const useMeListAddresses: typeof me.useMeListAddresses = /* @__PURE__ */ bindCommerceQuery(me.useMeListAddresses, 0);
+export const useMeListAddresses: typeof me.useMeListAddresses = /* @__PURE__ */ bindCommerceQuery(me.useMeListAddresses, 'Me.ListAddresses', 0);
 /** `Me.ListApprovableOrders` (GET /me/orders/approvable), bound to the nearest `<CommerceProvider>`. */
-export const useMeListApprovableOrders: typeof me.useMeListApprovableOrders = /* @__PURE__ */ bindCommerceQuery(me.useMeListApprovableOrders, 0);
+export const useMeListApprovableOrders: typeof me.useMeListApprovableOrders = /* @__PURE__ */ bindCommerceQuery(me.useMeListApprovableOrders, 'Me.ListApprovableOrders', 0);
 /** `Me.ListBuyerSellers` (GET /me/sellers), bound to the nearest `<CommerceProvider>`. */
-export const useMeListBuyerSellers: typeof me.useMeListBuyerSellers = /* @__PURE__ */ bindCommerceQuery(me.useMeListBuyerSellers, 0);
+export const useMeListBuyerSellers: typeof me.useMeListBuyerSellers = /* @__PURE__ */ bindCommerceQuery(me.useMeListBuyerSellers, 'Me.ListBuyerSellers', 0);
 /** `Me.ListCatalogs` (GET /me/catalogs), bound to the nearest `<CommerceProvider>`. */
-export const useMeListCatalogs: typeof me.useMeListCatalogs = /* @__PURE__ */ bindCommerceQuery(me.useMeListCatalogs, 0);
+export const useMeListCatalogs: typeof me.useMeListCatalogs = /* @__PURE__ */ bindCommerceQuery(me.useMeListCatalogs, 'Me.ListCatalogs', 0);
 /** `Me.ListCategories` (GET /me/categories), bound to the nearest `<CommerceProvider>`. */
-export const useMeListCategories: typeof me.useMeListCategories = /* @__PURE__ */ bindCommerceQuery(me.useMeListCategories, 0);
+export const useMeListCategories: typeof me.useMeListCategories = /* @__PURE__ */ bindCommerceQuery(me.useMeListCategories, 'Me.ListCategories', 0);
 /** `Me.ListCostCenters` (GET /me/costcenters), bound to the nearest `<CommerceProvider>`. */
-export const useMeListCostCenters: typeof me.useMeListCostCenters = /* @__PURE__ */ bindCommerceQuery(me.useMeListCostCenters, 0);
+export const useMeListCostCenters: typeof me.useMeListCostCenters = /* @__PURE__ */ bindCommerceQuery(me.useMeListCostCenters, 'Me.ListCostCenters', 0);
 /** `Me.ListCreditCards` (GET /me/creditcards), bound to the nearest `<CommerceProvider>`. */
-export const useMeListCreditCards: typeof me.useMeListCreditCards = /* @__PURE__ */ bindCommerceQuery(me.useMeListCreditCards, 0);
+export const useMeListCreditCards: typeof me.useMeListCreditCards = /* @__PURE__ */ bindCommerceQuery(me.useMeListCreditCards, 'Me.ListCreditCards', 0);
 /** `Me.ListOrders` (GET /me/orders), bound to the nearest `<CommerceProvider>`. */
-export const useMeListOrders: typeof me.useMeListOrders = /* @__PURE__ */ bindCommerceQuery(me.useMeListOrders, 0);
+export const useMeListOrders: typeof me.useMeListOrders = /* @__PURE__ */ bindCommerceQuery(me.useMeListOrders, 'Me.ListOrders', 0);
 /** `Me.ListProductCollectionEntries` (GET /me/productcollections/{productCollectionID}/products), bound to the nearest `<CommerceProvider>`. */
-export const useMeListProductCollectionEntries: typeof me.useMeListProductCollectionEntries = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductCollectionEntries, 1);
+export const useMeListProductCollectionEntries: typeof me.useMeListProductCollectionEntries = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductCollectionEntries, 'Me.ListProductCollectionEntries', 1);
 /** `Me.ListProductCollectionInvitations` (GET /me/productcollections/{productCollectionID}/invitations), bound to the nearest `<CommerceProvider>`. */
-export const useMeListProductCollectionInvitations: typeof me.useMeListProductCollectionInvitations = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductCollectionInvitations, 1);
+export const useMeListProductCollectionInvitations: typeof me.useMeListProductCollectionInvitations = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductCollectionInvitations, 'Me.ListProductCollectionInvitations', 1);
 /** `Me.ListProductCollections` (GET /me/productcollections), bound to the nearest `<CommerceProvider>`. */
-export const useMeListProductCollections: typeof me.useMeListProductCollections = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductCollections, 0);
+export const useMeListProductCollections: typeof me.useMeListProductCollections = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductCollections, 'Me.ListProductCollections', 0);
 /** `Me.ListProductInventoryRecords` (GET /me/products/{productID}/inventoryrecords), bound to the nearest `<CommerceProvider>`. */
-export const useMeListProductInventoryRecords: typeof me.useMeListProductInventoryRecords = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductInventoryRecords, 1);
+export const useMeListProductInventoryRecords: typeof me.useMeListProductInventoryRecords = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductInventoryRecords, 'Me.ListProductInventoryRecords', 1);
 /** `Me.ListProductSellers` (GET /me/products/{productID}/sellers), bound to the nearest `<CommerceProvider>`. */
-export const useMeListProductSellers: typeof me.useMeListProductSellers = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductSellers, 1);
+export const useMeListProductSellers: typeof me.useMeListProductSellers = /* @__PURE__ */ bindCommerceQuery(me.useMeListProductSellers, 'Me.ListProductSellers', 1);
 /** `Me.ListProducts` (GET /me/products), bound to the nearest `<CommerceProvider>`. */
-export const useMeListProducts: typeof me.useMeListProducts = /* @__PURE__ */ bindCommerceQuery(me.useMeListProducts, 0);
+export const useMeListProducts: typeof me.useMeListProducts = /* @__PURE__ */ bindCommerceQuery(me.useMeListProducts, 'Me.ListProducts', 0);
 /** `Me.ListPromotions` (GET /me/promotions), bound to the nearest `<CommerceProvider>`. */
-export const useMeListPromotions: typeof me.useMeListPromotions = /* @__PURE__ */ bindCommerceQuery(me.useMeListPromotions, 0);
+export const useMeListPromotions: typeof me.useMeListPromotions = /* @__PURE__ */ bindCommerceQuery(me.useMeListPromotions, 'Me.ListPromotions', 0);
 /** `Me.ListShipmentItems` (GET /me/shipments/{shipmentID}/items), bound to the nearest `<CommerceProvider>`. */
-export const useMeListShipmentItems: typeof me.useMeListShipmentItems = /* @__PURE__ */ bindCommerceQuery(me.useMeListShipmentItems, 1);
+export const useMeListShipmentItems: typeof me.useMeListShipmentItems = /* @__PURE__ */ bindCommerceQuery(me.useMeListShipmentItems, 'Me.ListShipmentItems', 1);
 /** `Me.ListShipments` (GET /me/shipments), bound to the nearest `<CommerceProvider>`. */
-export const useMeListShipments: typeof me.useMeListShipments = /* @__PURE__ */ bindCommerceQuery(me.useMeListShipments, 0);
+export const useMeListShipments: typeof me.useMeListShipments = /* @__PURE__ */ bindCommerceQuery(me.useMeListShipments, 'Me.ListShipments', 0);
 /** `Me.ListSpecs` (GET /me/products/{productID}/specs), bound to the nearest `<CommerceProvider>`. */
-export const useMeListSpecs: typeof me.useMeListSpecs = /* @__PURE__ */ bindCommerceQuery(me.useMeListSpecs, 1);
+export const useMeListSpecs: typeof me.useMeListSpecs = /* @__PURE__ */ bindCommerceQuery(me.useMeListSpecs, 'Me.ListSpecs', 1);
 /** `Me.ListSpendingAccounts` (GET /me/spendingAccounts), bound to the nearest `<CommerceProvider>`. */
-export const useMeListSpendingAccounts: typeof me.useMeListSpendingAccounts = /* @__PURE__ */ bindCommerceQuery(me.useMeListSpendingAccounts, 0);
+export const useMeListSpendingAccounts: typeof me.useMeListSpendingAccounts = /* @__PURE__ */ bindCommerceQuery(me.useMeListSpendingAccounts, 'Me.ListSpendingAccounts', 0);
 /** `Me.ListSubscriptionItems` (GET /me/subscriptions/{subscriptionID}/items), bound to the nearest `<CommerceProvider>`. */
-export const useMeListSubscriptionItems: typeof me.useMeListSubscriptionItems = /* @__PURE__ */ bindCommerceQuery(me.useMeListSubscriptionItems, 1);
+export const useMeListSubscriptionItems: typeof me.useMeListSubscriptionItems = /* @__PURE__ */ bindCommerceQuery(me.useMeListSubscriptionItems, 'Me.ListSubscriptionItems', 1);
 /** `Me.ListSubscriptions` (GET /me/subscriptions), bound to the nearest `<CommerceProvider>`. */
-export const useMeListSubscriptions: typeof me.useMeListSubscriptions = /* @__PURE__ */ bindCommerceQuery(me.useMeListSubscriptions, 0);
+export const useMeListSubscriptions: typeof me.useMeListSubscriptions = /* @__PURE__ */ bindCommerceQuery(me.useMeListSubscriptions, 'Me.ListSubscriptions', 0);
 /** `Me.ListUserGroups` (GET /me/usergroups), bound to the nearest `<CommerceProvider>`. */
-export const useMeListUserGroups: typeof me.useMeListUserGroups = /* @__PURE__ */ bindCommerceQuery(me.useMeListUserGroups, 0);
+export const useMeListUserGroups: typeof me.useMeListUserGroups = /* @__PURE__ */ bindCommerceQuery(me.useMeListUserGroups, 'Me.ListUserGroups', 0);
 /** `Me.ListVariantInventoryRecords` (GET /me/products/{productID}/variants/{variantID}/inventoryrecords), bound to the nearest `<CommerceProvider>`. */
-export const useMeListVariantInventoryRecords: typeof me.useMeListVariantInventoryRecords = /* @__PURE__ */ bindCommerceQuery(me.useMeListVariantInventoryRecords, 2);
+export const useMeListVariantInventoryRecords: typeof me.useMeListVariantInventoryRecords = /* @__PURE__ */ bindCommerceQuery(me.useMeListVariantInventoryRecords, 'Me.ListVariantInventoryRecords', 2);
 /** `Me.ListVariants` (GET /me/products/{productID}/variants), bound to the nearest `<CommerceProvider>`. */
-export const useMeListVariants: typeof me.useMeListVariants = /* @__PURE__ */ bindCommerceQuery(me.useMeListVariants, 1);
+export const useMeListVariants: typeof me.useMeListVariants = /* @__PURE__ */ bindCommerceQuery(me.useMeListVariants, 'Me.ListVariants', 1);
 /** `Me.Patch` (PATCH /me), bound to the nearest `<CommerceProvider>`. */
 export const useMePatch: typeof me.useMePatch = /* @__PURE__ */ bindCommerceMutation(me.getMePatchMutationOptions);
 /** `Me.PatchAddress` (PATCH /me/addresses/{addressID}), bound to the nearest `<CommerceProvider>`. */
@@ -479,13 +480,13 @@ export const useMessageSendersDelete: typeof messageSenders.useMessageSendersDel
 /** `MessageSenders.DeleteAssignment` (DELETE /messagesenders/{messageSenderID}/assignments), bound to the nearest `<CommerceProvider>`. */
 export const useMessageSendersDeleteAssignment: typeof messageSenders.useMessageSendersDeleteAssignment = /* @__PURE__ */ bindCommerceMutation(messageSenders.getMessageSendersDeleteAssignmentMutationOptions);
 /** `MessageSenders.Get` (GET /messagesenders/{messageSenderID}), bound to the nearest `<CommerceProvider>`. */
-export const useMessageSendersGet: typeof messageSenders.useMessageSendersGet = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersGet);
+export const useMessageSendersGet: typeof messageSenders.useMessageSendersGet = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersGet, 'MessageSenders.Get');
 /** `MessageSenders.List` (GET /messagesenders), bound to the nearest `<CommerceProvider>`. */
-export const useMessageSendersList: typeof messageSenders.useMessageSendersList = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersList, 0);
+export const useMessageSendersList: typeof messageSenders.useMessageSendersList = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersList, 'MessageSenders.List', 0);
 /** `MessageSenders.ListAssignments` (GET /messagesenders/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useMessageSendersListAssignments: typeof messageSenders.useMessageSendersListAssignments = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersListAssignments, 0);
+export const useMessageSendersListAssignments: typeof messageSenders.useMessageSendersListAssignments = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersListAssignments, 'MessageSenders.ListAssignments', 0);
 /** `MessageSenders.ListCCListenerAssignments` (GET /messagesenders/CCListenerAssignments), bound to the nearest `<CommerceProvider>`. */
-export const useMessageSendersListCCListenerAssignments: typeof messageSenders.useMessageSendersListCCListenerAssignments = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersListCCListenerAssignments, 0);
+export const useMessageSendersListCCListenerAssignments: typeof messageSenders.useMessageSendersListCCListenerAssignments = /* @__PURE__ */ bindCommerceQuery(messageSenders.useMessageSendersListCCListenerAssignments, 'MessageSenders.ListCCListenerAssignments', 0);
 /** `MessageSenders.Patch` (PATCH /messagesenders/{messageSenderID}), bound to the nearest `<CommerceProvider>`. */
 export const useMessageSendersPatch: typeof messageSenders.useMessageSendersPatch = /* @__PURE__ */ bindCommerceMutation(messageSenders.getMessageSendersPatchMutationOptions);
 /** `MessageSenders.Save` (PUT /messagesenders/{messageSenderID}), bound to the nearest `<CommerceProvider>`. */
@@ -509,13 +510,13 @@ export const useOrderReturnsDelete: typeof orderReturns.useOrderReturnsDelete = 
 /** `OrderReturns.DeleteItem` (DELETE /orderreturns/{orderReturnID}/items/{itemID}), bound to the nearest `<CommerceProvider>`. */
 export const useOrderReturnsDeleteItem: typeof orderReturns.useOrderReturnsDeleteItem = /* @__PURE__ */ bindCommerceMutation(orderReturns.getOrderReturnsDeleteItemMutationOptions);
 /** `OrderReturns.Get` (GET /orderreturns/{orderReturnID}), bound to the nearest `<CommerceProvider>`. */
-export const useOrderReturnsGet: typeof orderReturns.useOrderReturnsGet = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsGet);
+export const useOrderReturnsGet: typeof orderReturns.useOrderReturnsGet = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsGet, 'OrderReturns.Get');
 /** `OrderReturns.List` (GET /orderreturns), bound to the nearest `<CommerceProvider>`. */
-export const useOrderReturnsList: typeof orderReturns.useOrderReturnsList = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsList, 0);
+export const useOrderReturnsList: typeof orderReturns.useOrderReturnsList = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsList, 'OrderReturns.List', 0);
 /** `OrderReturns.ListApprovals` (GET /orderreturns/{orderReturnID}/approvals), bound to the nearest `<CommerceProvider>`. */
-export const useOrderReturnsListApprovals: typeof orderReturns.useOrderReturnsListApprovals = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsListApprovals, 1);
+export const useOrderReturnsListApprovals: typeof orderReturns.useOrderReturnsListApprovals = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsListApprovals, 'OrderReturns.ListApprovals', 1);
 /** `OrderReturns.ListEligibleApprovers` (GET /orderreturns/{orderReturnID}/eligibleapprovers), bound to the nearest `<CommerceProvider>`. */
-export const useOrderReturnsListEligibleApprovers: typeof orderReturns.useOrderReturnsListEligibleApprovers = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsListEligibleApprovers, 1);
+export const useOrderReturnsListEligibleApprovers: typeof orderReturns.useOrderReturnsListEligibleApprovers = /* @__PURE__ */ bindCommerceQuery(orderReturns.useOrderReturnsListEligibleApprovers, 'OrderReturns.ListEligibleApprovers', 1);
 /** `OrderReturns.Patch` (PATCH /orderreturns/{orderReturnID}), bound to the nearest `<CommerceProvider>`. */
 export const useOrderReturnsPatch: typeof orderReturns.useOrderReturnsPatch = /* @__PURE__ */ bindCommerceMutation(orderReturns.getOrderReturnsPatchMutationOptions);
 /** `OrderReturns.Save` (PUT /orderreturns/{orderReturnID}), bound to the nearest `<CommerceProvider>`. */
@@ -525,7 +526,7 @@ export const useOrderReturnsSubmit: typeof orderReturns.useOrderReturnsSubmit = 
 /** `OrderSynchronization.Delete` (DELETE /integrations/OrderSync), bound to the nearest `<CommerceProvider>`. */
 export const useOrderSynchronizationDelete: typeof orderSynchronization.useOrderSynchronizationDelete = /* @__PURE__ */ bindCommerceMutation(orderSynchronization.getOrderSynchronizationDeleteMutationOptions);
 /** `OrderSynchronization.Get` (GET /integrations/OrderSync), bound to the nearest `<CommerceProvider>`. */
-export const useOrderSynchronizationGet: typeof orderSynchronization.useOrderSynchronizationGet = /* @__PURE__ */ bindCommerceQuery(orderSynchronization.useOrderSynchronizationGet);
+export const useOrderSynchronizationGet: typeof orderSynchronization.useOrderSynchronizationGet = /* @__PURE__ */ bindCommerceQuery(orderSynchronization.useOrderSynchronizationGet, 'OrderSynchronization.Get');
 /** `OrderSynchronization.Patch` (PATCH /integrations/OrderSync), bound to the nearest `<CommerceProvider>`. */
 export const useOrderSynchronizationPatch: typeof orderSynchronization.useOrderSynchronizationPatch = /* @__PURE__ */ bindCommerceMutation(orderSynchronization.getOrderSynchronizationPatchMutationOptions);
 /** `OrderSynchronization.Save` (PUT /integrations/OrderSync), bound to the nearest `<CommerceProvider>`. */
@@ -549,19 +550,19 @@ export const useOrdersDelete: typeof orders.useOrdersDelete = /* @__PURE__ */ bi
 /** `Orders.Forward` (POST /orders/{direction}/{orderID}/forward), bound to the nearest `<CommerceProvider>`. */
 export const useOrdersForward: typeof orders.useOrdersForward = /* @__PURE__ */ bindCommerceMutation(orders.getOrdersForwardMutationOptions);
 /** `Orders.Get` (GET /orders/{direction}/{orderID}), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersGet: typeof orders.useOrdersGet = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersGet);
+export const useOrdersGet: typeof orders.useOrdersGet = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersGet, 'Orders.Get');
 /** `Orders.List` (GET /orders/{direction}), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersList: typeof orders.useOrdersList = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersList, 1);
+export const useOrdersList: typeof orders.useOrdersList = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersList, 'Orders.List', 1);
 /** `Orders.ListApprovals` (GET /orders/{direction}/{orderID}/approvals), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersListApprovals: typeof orders.useOrdersListApprovals = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListApprovals, 2);
+export const useOrdersListApprovals: typeof orders.useOrdersListApprovals = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListApprovals, 'Orders.ListApprovals', 2);
 /** `Orders.ListEligibleApprovers` (GET /orders/{direction}/{orderID}/eligibleapprovers), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersListEligibleApprovers: typeof orders.useOrdersListEligibleApprovers = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListEligibleApprovers, 2);
+export const useOrdersListEligibleApprovers: typeof orders.useOrdersListEligibleApprovers = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListEligibleApprovers, 'Orders.ListEligibleApprovers', 2);
 /** `Orders.ListEligiblePromotions` (GET /orders/{direction}/{orderID}/eligiblepromotions), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersListEligiblePromotions: typeof orders.useOrdersListEligiblePromotions = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListEligiblePromotions, 2);
+export const useOrdersListEligiblePromotions: typeof orders.useOrdersListEligiblePromotions = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListEligiblePromotions, 'Orders.ListEligiblePromotions', 2);
 /** `Orders.ListPromotions` (GET /orders/{direction}/{orderID}/promotions), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersListPromotions: typeof orders.useOrdersListPromotions = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListPromotions, 2);
+export const useOrdersListPromotions: typeof orders.useOrdersListPromotions = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListPromotions, 'Orders.ListPromotions', 2);
 /** `Orders.ListShipments` (GET /orders/{direction}/{orderID}/shipments), bound to the nearest `<CommerceProvider>`. */
-export const useOrdersListShipments: typeof orders.useOrdersListShipments = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListShipments, 2);
+export const useOrdersListShipments: typeof orders.useOrdersListShipments = /* @__PURE__ */ bindCommerceQuery(orders.useOrdersListShipments, 'Orders.ListShipments', 2);
 /** `Orders.Patch` (PATCH /orders/{direction}/{orderID}), bound to the nearest `<CommerceProvider>`. */
 export const useOrdersPatch: typeof orders.useOrdersPatch = /* @__PURE__ */ bindCommerceMutation(orders.getOrdersPatchMutationOptions);
 /** `Orders.PatchBillingAddress` (PATCH /orders/{direction}/{orderID}/billto), bound to the nearest `<CommerceProvider>`. */
@@ -595,9 +596,9 @@ export const usePaymentsDelete: typeof payments.usePaymentsDelete = /* @__PURE__
 /** `Payments.DeleteTransaction` (DELETE /orders/{direction}/{orderID}/payments/{paymentID}/transactions/{transactionID}), bound to the nearest `<CommerceProvider>`. */
 export const usePaymentsDeleteTransaction: typeof payments.usePaymentsDeleteTransaction = /* @__PURE__ */ bindCommerceMutation(payments.getPaymentsDeleteTransactionMutationOptions);
 /** `Payments.Get` (GET /orders/{direction}/{orderID}/payments/{paymentID}), bound to the nearest `<CommerceProvider>`. */
-export const usePaymentsGet: typeof payments.usePaymentsGet = /* @__PURE__ */ bindCommerceQuery(payments.usePaymentsGet);
+export const usePaymentsGet: typeof payments.usePaymentsGet = /* @__PURE__ */ bindCommerceQuery(payments.usePaymentsGet, 'Payments.Get');
 /** `Payments.List` (GET /orders/{direction}/{orderID}/payments), bound to the nearest `<CommerceProvider>`. */
-export const usePaymentsList: typeof payments.usePaymentsList = /* @__PURE__ */ bindCommerceQuery(payments.usePaymentsList, 2);
+export const usePaymentsList: typeof payments.usePaymentsList = /* @__PURE__ */ bindCommerceQuery(payments.usePaymentsList, 'Payments.List', 2);
 /** `Payments.Patch` (PATCH /orders/{direction}/{orderID}/payments/{paymentID}), bound to the nearest `<CommerceProvider>`. */
 export const usePaymentsPatch: typeof payments.usePaymentsPatch = /* @__PURE__ */ bindCommerceMutation(payments.getPaymentsPatchMutationOptions);
 /** `PriceSchedules.Create` (POST /priceschedules), bound to the nearest `<CommerceProvider>`. */
@@ -607,9 +608,9 @@ export const usePriceSchedulesDelete: typeof priceSchedules.usePriceSchedulesDel
 /** `PriceSchedules.DeletePriceBreak` (DELETE /priceschedules/{priceScheduleID}/PriceBreaks), bound to the nearest `<CommerceProvider>`. */
 export const usePriceSchedulesDeletePriceBreak: typeof priceSchedules.usePriceSchedulesDeletePriceBreak = /* @__PURE__ */ bindCommerceMutation(priceSchedules.getPriceSchedulesDeletePriceBreakMutationOptions);
 /** `PriceSchedules.Get` (GET /priceschedules/{priceScheduleID}), bound to the nearest `<CommerceProvider>`. */
-export const usePriceSchedulesGet: typeof priceSchedules.usePriceSchedulesGet = /* @__PURE__ */ bindCommerceQuery(priceSchedules.usePriceSchedulesGet);
+export const usePriceSchedulesGet: typeof priceSchedules.usePriceSchedulesGet = /* @__PURE__ */ bindCommerceQuery(priceSchedules.usePriceSchedulesGet, 'PriceSchedules.Get');
 /** `PriceSchedules.List` (GET /priceschedules), bound to the nearest `<CommerceProvider>`. */
-export const usePriceSchedulesList: typeof priceSchedules.usePriceSchedulesList = /* @__PURE__ */ bindCommerceQuery(priceSchedules.usePriceSchedulesList, 0);
+export const usePriceSchedulesList: typeof priceSchedules.usePriceSchedulesList = /* @__PURE__ */ bindCommerceQuery(priceSchedules.usePriceSchedulesList, 'PriceSchedules.List', 0);
 /** `PriceSchedules.Patch` (PATCH /priceschedules/{priceScheduleID}), bound to the nearest `<CommerceProvider>`. */
 export const usePriceSchedulesPatch: typeof priceSchedules.usePriceSchedulesPatch = /* @__PURE__ */ bindCommerceMutation(priceSchedules.getPriceSchedulesPatchMutationOptions);
 /** `PriceSchedules.Save` (PUT /priceschedules/{priceScheduleID}), bound to the nearest `<CommerceProvider>`. */
@@ -617,19 +618,19 @@ export const usePriceSchedulesSave: typeof priceSchedules.usePriceSchedulesSave 
 /** `PriceSchedules.SavePriceBreak` (POST /priceschedules/{priceScheduleID}/PriceBreaks), bound to the nearest `<CommerceProvider>`. */
 export const usePriceSchedulesSavePriceBreak: typeof priceSchedules.usePriceSchedulesSavePriceBreak = /* @__PURE__ */ bindCommerceMutation(priceSchedules.getPriceSchedulesSavePriceBreakMutationOptions);
 /** `ProductCollections.Get` (GET /buyers/{buyerID}/productcollections/{productCollectionID}), bound to the nearest `<CommerceProvider>`. */
-export const useProductCollectionsGet: typeof productCollections.useProductCollectionsGet = /* @__PURE__ */ bindCommerceQuery(productCollections.useProductCollectionsGet);
+export const useProductCollectionsGet: typeof productCollections.useProductCollectionsGet = /* @__PURE__ */ bindCommerceQuery(productCollections.useProductCollectionsGet, 'ProductCollections.Get');
 /** `ProductCollections.List` (GET /buyers/{buyerID}/productcollections), bound to the nearest `<CommerceProvider>`. */
-export const useProductCollectionsList: typeof productCollections.useProductCollectionsList = /* @__PURE__ */ bindCommerceQuery(productCollections.useProductCollectionsList, 1);
+export const useProductCollectionsList: typeof productCollections.useProductCollectionsList = /* @__PURE__ */ bindCommerceQuery(productCollections.useProductCollectionsList, 'ProductCollections.List', 1);
 /** `ProductCollections.ListEntries` (GET /buyers/{buyerID}/productcollections/{productCollectionID}/products), bound to the nearest `<CommerceProvider>`. */
-export const useProductCollectionsListEntries: typeof productCollections.useProductCollectionsListEntries = /* @__PURE__ */ bindCommerceQuery(productCollections.useProductCollectionsListEntries, 2);
+export const useProductCollectionsListEntries: typeof productCollections.useProductCollectionsListEntries = /* @__PURE__ */ bindCommerceQuery(productCollections.useProductCollectionsListEntries, 'ProductCollections.ListEntries', 2);
 /** `ProductFacets.Create` (POST /productfacets), bound to the nearest `<CommerceProvider>`. */
 export const useProductFacetsCreate: typeof productFacets.useProductFacetsCreate = /* @__PURE__ */ bindCommerceMutation(productFacets.getProductFacetsCreateMutationOptions);
 /** `ProductFacets.Delete` (DELETE /productfacets/{productFacetID}), bound to the nearest `<CommerceProvider>`. */
 export const useProductFacetsDelete: typeof productFacets.useProductFacetsDelete = /* @__PURE__ */ bindCommerceMutation(productFacets.getProductFacetsDeleteMutationOptions);
 /** `ProductFacets.Get` (GET /productfacets/{productFacetID}), bound to the nearest `<CommerceProvider>`. */
-export const useProductFacetsGet: typeof productFacets.useProductFacetsGet = /* @__PURE__ */ bindCommerceQuery(productFacets.useProductFacetsGet);
+export const useProductFacetsGet: typeof productFacets.useProductFacetsGet = /* @__PURE__ */ bindCommerceQuery(productFacets.useProductFacetsGet, 'ProductFacets.Get');
 /** `ProductFacets.List` (GET /productfacets), bound to the nearest `<CommerceProvider>`. */
-export const useProductFacetsList: typeof productFacets.useProductFacetsList = /* @__PURE__ */ bindCommerceQuery(productFacets.useProductFacetsList, 0);
+export const useProductFacetsList: typeof productFacets.useProductFacetsList = /* @__PURE__ */ bindCommerceQuery(productFacets.useProductFacetsList, 'ProductFacets.List', 0);
 /** `ProductFacets.Patch` (PATCH /productfacets/{productFacetID}), bound to the nearest `<CommerceProvider>`. */
 export const useProductFacetsPatch: typeof productFacets.useProductFacetsPatch = /* @__PURE__ */ bindCommerceMutation(productFacets.getProductFacetsPatchMutationOptions);
 /** `ProductFacets.Save` (PUT /productfacets/{productFacetID}), bound to the nearest `<CommerceProvider>`. */
@@ -637,7 +638,7 @@ export const useProductFacetsSave: typeof productFacets.useProductFacetsSave = /
 /** `ProductSynchronization.Delete` (DELETE /integrations/productsync), bound to the nearest `<CommerceProvider>`. */
 export const useProductSynchronizationDelete: typeof productSynchronization.useProductSynchronizationDelete = /* @__PURE__ */ bindCommerceMutation(productSynchronization.getProductSynchronizationDeleteMutationOptions);
 /** `ProductSynchronization.Get` (GET /integrations/productsync), bound to the nearest `<CommerceProvider>`. */
-export const useProductSynchronizationGet: typeof productSynchronization.useProductSynchronizationGet = /* @__PURE__ */ bindCommerceQuery(productSynchronization.useProductSynchronizationGet);
+export const useProductSynchronizationGet: typeof productSynchronization.useProductSynchronizationGet = /* @__PURE__ */ bindCommerceQuery(productSynchronization.useProductSynchronizationGet, 'ProductSynchronization.Get');
 /** `ProductSynchronization.Patch` (PATCH /integrations/productsync), bound to the nearest `<CommerceProvider>`. */
 export const useProductSynchronizationPatch: typeof productSynchronization.useProductSynchronizationPatch = /* @__PURE__ */ bindCommerceMutation(productSynchronization.getProductSynchronizationPatchMutationOptions);
 /** `ProductSynchronization.Save` (PUT /integrations/productsync), bound to the nearest `<CommerceProvider>`. */
@@ -651,19 +652,19 @@ export const useProductsDeleteAssignment: typeof products.useProductsDeleteAssig
 /** `Products.GenerateVariants` (POST /products/{productID}/variants/generate), bound to the nearest `<CommerceProvider>`. */
 export const useProductsGenerateVariants: typeof products.useProductsGenerateVariants = /* @__PURE__ */ bindCommerceMutation(products.getProductsGenerateVariantsMutationOptions);
 /** `Products.Get` (GET /products/{productID}), bound to the nearest `<CommerceProvider>`. */
-export const useProductsGet: typeof products.useProductsGet = /* @__PURE__ */ bindCommerceQuery(products.useProductsGet);
+export const useProductsGet: typeof products.useProductsGet = /* @__PURE__ */ bindCommerceQuery(products.useProductsGet, 'Products.Get');
 /** `Products.GetVariant` (GET /products/{productID}/variants/{variantID}), bound to the nearest `<CommerceProvider>`. */
-export const useProductsGetVariant: typeof products.useProductsGetVariant = /* @__PURE__ */ bindCommerceQuery(products.useProductsGetVariant);
+export const useProductsGetVariant: typeof products.useProductsGetVariant = /* @__PURE__ */ bindCommerceQuery(products.useProductsGetVariant, 'Products.GetVariant');
 /** `Products.List` (GET /products), bound to the nearest `<CommerceProvider>`. */
-export const useProductsList: typeof products.useProductsList = /* @__PURE__ */ bindCommerceQuery(products.useProductsList, 0);
+export const useProductsList: typeof products.useProductsList = /* @__PURE__ */ bindCommerceQuery(products.useProductsList, 'Products.List', 0);
 /** `Products.ListAssignments` (GET /products/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useProductsListAssignments: typeof products.useProductsListAssignments = /* @__PURE__ */ bindCommerceQuery(products.useProductsListAssignments, 0);
+export const useProductsListAssignments: typeof products.useProductsListAssignments = /* @__PURE__ */ bindCommerceQuery(products.useProductsListAssignments, 'Products.ListAssignments', 0);
 /** `Products.ListSpecs` (GET /products/{productID}/specs), bound to the nearest `<CommerceProvider>`. */
-export const useProductsListSpecs: typeof products.useProductsListSpecs = /* @__PURE__ */ bindCommerceQuery(products.useProductsListSpecs, 1);
+export const useProductsListSpecs: typeof products.useProductsListSpecs = /* @__PURE__ */ bindCommerceQuery(products.useProductsListSpecs, 'Products.ListSpecs', 1);
 /** `Products.ListSuppliers` (GET /products/{productID}/suppliers), bound to the nearest `<CommerceProvider>`. */
-export const useProductsListSuppliers: typeof products.useProductsListSuppliers = /* @__PURE__ */ bindCommerceQuery(products.useProductsListSuppliers, 1);
+export const useProductsListSuppliers: typeof products.useProductsListSuppliers = /* @__PURE__ */ bindCommerceQuery(products.useProductsListSuppliers, 'Products.ListSuppliers', 1);
 /** `Products.ListVariants` (GET /products/{productID}/variants), bound to the nearest `<CommerceProvider>`. */
-export const useProductsListVariants: typeof products.useProductsListVariants = /* @__PURE__ */ bindCommerceQuery(products.useProductsListVariants, 1);
+export const useProductsListVariants: typeof products.useProductsListVariants = /* @__PURE__ */ bindCommerceQuery(products.useProductsListVariants, 'Products.ListVariants', 1);
 /** `Products.Patch` (PATCH /products/{productID}), bound to the nearest `<CommerceProvider>`. */
 export const useProductsPatch: typeof products.useProductsPatch = /* @__PURE__ */ bindCommerceMutation(products.getProductsPatchMutationOptions);
 /** `Products.PatchVariant` (PATCH /products/{productID}/variants/{variantID}), bound to the nearest `<CommerceProvider>`. */
@@ -685,11 +686,11 @@ export const usePromotionsDelete: typeof promotions.usePromotionsDelete = /* @__
 /** `Promotions.DeleteAssignment` (DELETE /promotions/{promotionID}/assignments), bound to the nearest `<CommerceProvider>`. */
 export const usePromotionsDeleteAssignment: typeof promotions.usePromotionsDeleteAssignment = /* @__PURE__ */ bindCommerceMutation(promotions.getPromotionsDeleteAssignmentMutationOptions);
 /** `Promotions.Get` (GET /promotions/{promotionID}), bound to the nearest `<CommerceProvider>`. */
-export const usePromotionsGet: typeof promotions.usePromotionsGet = /* @__PURE__ */ bindCommerceQuery(promotions.usePromotionsGet);
+export const usePromotionsGet: typeof promotions.usePromotionsGet = /* @__PURE__ */ bindCommerceQuery(promotions.usePromotionsGet, 'Promotions.Get');
 /** `Promotions.List` (GET /promotions), bound to the nearest `<CommerceProvider>`. */
-export const usePromotionsList: typeof promotions.usePromotionsList = /* @__PURE__ */ bindCommerceQuery(promotions.usePromotionsList, 0);
+export const usePromotionsList: typeof promotions.usePromotionsList = /* @__PURE__ */ bindCommerceQuery(promotions.usePromotionsList, 'Promotions.List', 0);
 /** `Promotions.ListAssignments` (GET /promotions/assignments), bound to the nearest `<CommerceProvider>`. */
-export const usePromotionsListAssignments: typeof promotions.usePromotionsListAssignments = /* @__PURE__ */ bindCommerceQuery(promotions.usePromotionsListAssignments, 0);
+export const usePromotionsListAssignments: typeof promotions.usePromotionsListAssignments = /* @__PURE__ */ bindCommerceQuery(promotions.usePromotionsListAssignments, 'Promotions.ListAssignments', 0);
 /** `Promotions.Patch` (PATCH /promotions/{promotionID}), bound to the nearest `<CommerceProvider>`. */
 export const usePromotionsPatch: typeof promotions.usePromotionsPatch = /* @__PURE__ */ bindCommerceMutation(promotions.getPromotionsPatchMutationOptions);
 /** `Promotions.Save` (PUT /promotions/{promotionID}), bound to the nearest `<CommerceProvider>`. */
@@ -701,9 +702,9 @@ export const useSellerApprovalRulesCreate: typeof sellerApprovalRules.useSellerA
 /** `SellerApprovalRules.Delete` (DELETE /approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
 export const useSellerApprovalRulesDelete: typeof sellerApprovalRules.useSellerApprovalRulesDelete = /* @__PURE__ */ bindCommerceMutation(sellerApprovalRules.getSellerApprovalRulesDeleteMutationOptions);
 /** `SellerApprovalRules.Get` (GET /approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
-export const useSellerApprovalRulesGet: typeof sellerApprovalRules.useSellerApprovalRulesGet = /* @__PURE__ */ bindCommerceQuery(sellerApprovalRules.useSellerApprovalRulesGet);
+export const useSellerApprovalRulesGet: typeof sellerApprovalRules.useSellerApprovalRulesGet = /* @__PURE__ */ bindCommerceQuery(sellerApprovalRules.useSellerApprovalRulesGet, 'SellerApprovalRules.Get');
 /** `SellerApprovalRules.List` (GET /approvalrules), bound to the nearest `<CommerceProvider>`. */
-export const useSellerApprovalRulesList: typeof sellerApprovalRules.useSellerApprovalRulesList = /* @__PURE__ */ bindCommerceQuery(sellerApprovalRules.useSellerApprovalRulesList, 0);
+export const useSellerApprovalRulesList: typeof sellerApprovalRules.useSellerApprovalRulesList = /* @__PURE__ */ bindCommerceQuery(sellerApprovalRules.useSellerApprovalRulesList, 'SellerApprovalRules.List', 0);
 /** `SellerApprovalRules.Patch` (PATCH /approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
 export const useSellerApprovalRulesPatch: typeof sellerApprovalRules.useSellerApprovalRulesPatch = /* @__PURE__ */ bindCommerceMutation(sellerApprovalRules.getSellerApprovalRulesPatchMutationOptions);
 /** `SellerApprovalRules.Save` (PUT /approvalrules/{approvalRuleID}), bound to the nearest `<CommerceProvider>`. */
@@ -715,13 +716,13 @@ export const useShipmentsDelete: typeof shipments.useShipmentsDelete = /* @__PUR
 /** `Shipments.DeleteItem` (DELETE /shipments/{shipmentID}/items/{orderID}/{lineItemID}), bound to the nearest `<CommerceProvider>`. */
 export const useShipmentsDeleteItem: typeof shipments.useShipmentsDeleteItem = /* @__PURE__ */ bindCommerceMutation(shipments.getShipmentsDeleteItemMutationOptions);
 /** `Shipments.Get` (GET /shipments/{shipmentID}), bound to the nearest `<CommerceProvider>`. */
-export const useShipmentsGet: typeof shipments.useShipmentsGet = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsGet);
+export const useShipmentsGet: typeof shipments.useShipmentsGet = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsGet, 'Shipments.Get');
 /** `Shipments.GetItem` (GET /shipments/{shipmentID}/items/{orderID}/{lineItemID}), bound to the nearest `<CommerceProvider>`. */
-export const useShipmentsGetItem: typeof shipments.useShipmentsGetItem = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsGetItem);
+export const useShipmentsGetItem: typeof shipments.useShipmentsGetItem = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsGetItem, 'Shipments.GetItem');
 /** `Shipments.List` (GET /shipments), bound to the nearest `<CommerceProvider>`. */
-export const useShipmentsList: typeof shipments.useShipmentsList = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsList, 0);
+export const useShipmentsList: typeof shipments.useShipmentsList = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsList, 'Shipments.List', 0);
 /** `Shipments.ListItems` (GET /shipments/{shipmentID}/items), bound to the nearest `<CommerceProvider>`. */
-export const useShipmentsListItems: typeof shipments.useShipmentsListItems = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsListItems, 1);
+export const useShipmentsListItems: typeof shipments.useShipmentsListItems = /* @__PURE__ */ bindCommerceQuery(shipments.useShipmentsListItems, 'Shipments.ListItems', 1);
 /** `Shipments.Patch` (PATCH /shipments/{shipmentID}), bound to the nearest `<CommerceProvider>`. */
 export const useShipmentsPatch: typeof shipments.useShipmentsPatch = /* @__PURE__ */ bindCommerceMutation(shipments.getShipmentsPatchMutationOptions);
 /** `Shipments.Save` (PUT /shipments/{shipmentID}), bound to the nearest `<CommerceProvider>`. */
@@ -743,15 +744,15 @@ export const useSpecsDeleteOption: typeof specs.useSpecsDeleteOption = /* @__PUR
 /** `Specs.DeleteProductAssignment` (DELETE /specs/{specID}/productassignments/{productID}), bound to the nearest `<CommerceProvider>`. */
 export const useSpecsDeleteProductAssignment: typeof specs.useSpecsDeleteProductAssignment = /* @__PURE__ */ bindCommerceMutation(specs.getSpecsDeleteProductAssignmentMutationOptions);
 /** `Specs.Get` (GET /specs/{specID}), bound to the nearest `<CommerceProvider>`. */
-export const useSpecsGet: typeof specs.useSpecsGet = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsGet);
+export const useSpecsGet: typeof specs.useSpecsGet = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsGet, 'Specs.Get');
 /** `Specs.GetOption` (GET /specs/{specID}/options/{optionID}), bound to the nearest `<CommerceProvider>`. */
-export const useSpecsGetOption: typeof specs.useSpecsGetOption = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsGetOption);
+export const useSpecsGetOption: typeof specs.useSpecsGetOption = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsGetOption, 'Specs.GetOption');
 /** `Specs.List` (GET /specs), bound to the nearest `<CommerceProvider>`. */
-export const useSpecsList: typeof specs.useSpecsList = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsList, 0);
+export const useSpecsList: typeof specs.useSpecsList = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsList, 'Specs.List', 0);
 /** `Specs.ListOptions` (GET /specs/{specID}/options), bound to the nearest `<CommerceProvider>`. */
-export const useSpecsListOptions: typeof specs.useSpecsListOptions = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsListOptions, 1);
+export const useSpecsListOptions: typeof specs.useSpecsListOptions = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsListOptions, 'Specs.ListOptions', 1);
 /** `Specs.ListProductAssignments` (GET /specs/productassignments), bound to the nearest `<CommerceProvider>`. */
-export const useSpecsListProductAssignments: typeof specs.useSpecsListProductAssignments = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsListProductAssignments, 0);
+export const useSpecsListProductAssignments: typeof specs.useSpecsListProductAssignments = /* @__PURE__ */ bindCommerceQuery(specs.useSpecsListProductAssignments, 'Specs.ListProductAssignments', 0);
 /** `Specs.Patch` (PATCH /specs/{specID}), bound to the nearest `<CommerceProvider>`. */
 export const useSpecsPatch: typeof specs.useSpecsPatch = /* @__PURE__ */ bindCommerceMutation(specs.getSpecsPatchMutationOptions);
 /** `Specs.PatchOption` (PATCH /specs/{specID}/options/{optionID}), bound to the nearest `<CommerceProvider>`. */
@@ -769,11 +770,11 @@ export const useSpendingAccountsDelete: typeof spendingAccounts.useSpendingAccou
 /** `SpendingAccounts.DeleteAssignment` (DELETE /buyers/{buyerID}/spendingaccounts/{spendingAccountID}/assignments), bound to the nearest `<CommerceProvider>`. */
 export const useSpendingAccountsDeleteAssignment: typeof spendingAccounts.useSpendingAccountsDeleteAssignment = /* @__PURE__ */ bindCommerceMutation(spendingAccounts.getSpendingAccountsDeleteAssignmentMutationOptions);
 /** `SpendingAccounts.Get` (GET /buyers/{buyerID}/spendingaccounts/{spendingAccountID}), bound to the nearest `<CommerceProvider>`. */
-export const useSpendingAccountsGet: typeof spendingAccounts.useSpendingAccountsGet = /* @__PURE__ */ bindCommerceQuery(spendingAccounts.useSpendingAccountsGet);
+export const useSpendingAccountsGet: typeof spendingAccounts.useSpendingAccountsGet = /* @__PURE__ */ bindCommerceQuery(spendingAccounts.useSpendingAccountsGet, 'SpendingAccounts.Get');
 /** `SpendingAccounts.List` (GET /buyers/{buyerID}/spendingaccounts), bound to the nearest `<CommerceProvider>`. */
-export const useSpendingAccountsList: typeof spendingAccounts.useSpendingAccountsList = /* @__PURE__ */ bindCommerceQuery(spendingAccounts.useSpendingAccountsList, 1);
+export const useSpendingAccountsList: typeof spendingAccounts.useSpendingAccountsList = /* @__PURE__ */ bindCommerceQuery(spendingAccounts.useSpendingAccountsList, 'SpendingAccounts.List', 1);
 /** `SpendingAccounts.ListAssignments` (GET /buyers/{buyerID}/spendingaccounts/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useSpendingAccountsListAssignments: typeof spendingAccounts.useSpendingAccountsListAssignments = /* @__PURE__ */ bindCommerceQuery(spendingAccounts.useSpendingAccountsListAssignments, 1);
+export const useSpendingAccountsListAssignments: typeof spendingAccounts.useSpendingAccountsListAssignments = /* @__PURE__ */ bindCommerceQuery(spendingAccounts.useSpendingAccountsListAssignments, 'SpendingAccounts.ListAssignments', 1);
 /** `SpendingAccounts.Patch` (PATCH /buyers/{buyerID}/spendingaccounts/{spendingAccountID}), bound to the nearest `<CommerceProvider>`. */
 export const useSpendingAccountsPatch: typeof spendingAccounts.useSpendingAccountsPatch = /* @__PURE__ */ bindCommerceMutation(spendingAccounts.getSpendingAccountsPatchMutationOptions);
 /** `SpendingAccounts.Save` (PUT /buyers/{buyerID}/spendingaccounts/{spendingAccountID}), bound to the nearest `<CommerceProvider>`. */
@@ -783,7 +784,7 @@ export const useSpendingAccountsSaveAssignment: typeof spendingAccounts.useSpend
 /** `SubscriptionIntegrations.Delete` (DELETE /integrations/subscription), bound to the nearest `<CommerceProvider>`. */
 export const useSubscriptionIntegrationsDelete: typeof subscriptionIntegrations.useSubscriptionIntegrationsDelete = /* @__PURE__ */ bindCommerceMutation(subscriptionIntegrations.getSubscriptionIntegrationsDeleteMutationOptions);
 /** `SubscriptionIntegrations.Get` (GET /integrations/subscription), bound to the nearest `<CommerceProvider>`. */
-export const useSubscriptionIntegrationsGet: typeof subscriptionIntegrations.useSubscriptionIntegrationsGet = /* @__PURE__ */ bindCommerceQuery(subscriptionIntegrations.useSubscriptionIntegrationsGet);
+export const useSubscriptionIntegrationsGet: typeof subscriptionIntegrations.useSubscriptionIntegrationsGet = /* @__PURE__ */ bindCommerceQuery(subscriptionIntegrations.useSubscriptionIntegrationsGet, 'SubscriptionIntegrations.Get');
 /** `SubscriptionIntegrations.Patch` (PATCH /integrations/subscription), bound to the nearest `<CommerceProvider>`. */
 export const useSubscriptionIntegrationsPatch: typeof subscriptionIntegrations.useSubscriptionIntegrationsPatch = /* @__PURE__ */ bindCommerceMutation(subscriptionIntegrations.getSubscriptionIntegrationsPatchMutationOptions);
 /** `SubscriptionIntegrations.Save` (PUT /integrations/subscription), bound to the nearest `<CommerceProvider>`. */
@@ -793,9 +794,9 @@ export const useSubscriptionItemsCreate: typeof subscriptionItems.useSubscriptio
 /** `SubscriptionItems.Delete` (DELETE /subscriptions/{subscriptionID}/items/{subscriptionItemID}), bound to the nearest `<CommerceProvider>`. */
 export const useSubscriptionItemsDelete: typeof subscriptionItems.useSubscriptionItemsDelete = /* @__PURE__ */ bindCommerceMutation(subscriptionItems.getSubscriptionItemsDeleteMutationOptions);
 /** `SubscriptionItems.Get` (GET /subscriptions/{subscriptionID}/items/{subscriptionItemID}), bound to the nearest `<CommerceProvider>`. */
-export const useSubscriptionItemsGet: typeof subscriptionItems.useSubscriptionItemsGet = /* @__PURE__ */ bindCommerceQuery(subscriptionItems.useSubscriptionItemsGet);
+export const useSubscriptionItemsGet: typeof subscriptionItems.useSubscriptionItemsGet = /* @__PURE__ */ bindCommerceQuery(subscriptionItems.useSubscriptionItemsGet, 'SubscriptionItems.Get');
 /** `SubscriptionItems.List` (GET /subscriptions/{subscriptionID}/items), bound to the nearest `<CommerceProvider>`. */
-export const useSubscriptionItemsList: typeof subscriptionItems.useSubscriptionItemsList = /* @__PURE__ */ bindCommerceQuery(subscriptionItems.useSubscriptionItemsList, 1);
+export const useSubscriptionItemsList: typeof subscriptionItems.useSubscriptionItemsList = /* @__PURE__ */ bindCommerceQuery(subscriptionItems.useSubscriptionItemsList, 'SubscriptionItems.List', 1);
 /** `SubscriptionItems.Patch` (PATCH /subscriptions/{subscriptionID}/items/{subscriptionItemID}), bound to the nearest `<CommerceProvider>`. */
 export const useSubscriptionItemsPatch: typeof subscriptionItems.useSubscriptionItemsPatch = /* @__PURE__ */ bindCommerceMutation(subscriptionItems.getSubscriptionItemsPatchMutationOptions);
 /** `SubscriptionItems.Save` (PUT /subscriptions/{subscriptionID}/items/{subscriptionItemID}), bound to the nearest `<CommerceProvider>`. */
@@ -805,9 +806,9 @@ export const useSubscriptionsCreate: typeof subscriptions.useSubscriptionsCreate
 /** `Subscriptions.Delete` (DELETE /subscriptions/{subscriptionID}), bound to the nearest `<CommerceProvider>`. */
 export const useSubscriptionsDelete: typeof subscriptions.useSubscriptionsDelete = /* @__PURE__ */ bindCommerceMutation(subscriptions.getSubscriptionsDeleteMutationOptions);
 /** `Subscriptions.Get` (GET /subscriptions/{subscriptionID}), bound to the nearest `<CommerceProvider>`. */
-export const useSubscriptionsGet: typeof subscriptions.useSubscriptionsGet = /* @__PURE__ */ bindCommerceQuery(subscriptions.useSubscriptionsGet);
+export const useSubscriptionsGet: typeof subscriptions.useSubscriptionsGet = /* @__PURE__ */ bindCommerceQuery(subscriptions.useSubscriptionsGet, 'Subscriptions.Get');
 /** `Subscriptions.List` (GET /subscriptions), bound to the nearest `<CommerceProvider>`. */
-export const useSubscriptionsList: typeof subscriptions.useSubscriptionsList = /* @__PURE__ */ bindCommerceQuery(subscriptions.useSubscriptionsList, 0);
+export const useSubscriptionsList: typeof subscriptions.useSubscriptionsList = /* @__PURE__ */ bindCommerceQuery(subscriptions.useSubscriptionsList, 'Subscriptions.List', 0);
 /** `Subscriptions.Patch` (PATCH /subscriptions/{subscriptionID}), bound to the nearest `<CommerceProvider>`. */
 export const useSubscriptionsPatch: typeof subscriptions.useSubscriptionsPatch = /* @__PURE__ */ bindCommerceMutation(subscriptions.getSubscriptionsPatchMutationOptions);
 /** `Subscriptions.Save` (PUT /subscriptions/{subscriptionID}), bound to the nearest `<CommerceProvider>`. */
@@ -817,9 +818,9 @@ export const useSupplierAddressesCreate: typeof supplierAddresses.useSupplierAdd
 /** `SupplierAddresses.Delete` (DELETE /suppliers/{supplierID}/addresses/{addressID}), bound to the nearest `<CommerceProvider>`. */
 export const useSupplierAddressesDelete: typeof supplierAddresses.useSupplierAddressesDelete = /* @__PURE__ */ bindCommerceMutation(supplierAddresses.getSupplierAddressesDeleteMutationOptions);
 /** `SupplierAddresses.Get` (GET /suppliers/{supplierID}/addresses/{addressID}), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierAddressesGet: typeof supplierAddresses.useSupplierAddressesGet = /* @__PURE__ */ bindCommerceQuery(supplierAddresses.useSupplierAddressesGet);
+export const useSupplierAddressesGet: typeof supplierAddresses.useSupplierAddressesGet = /* @__PURE__ */ bindCommerceQuery(supplierAddresses.useSupplierAddressesGet, 'SupplierAddresses.Get');
 /** `SupplierAddresses.List` (GET /suppliers/{supplierID}/addresses), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierAddressesList: typeof supplierAddresses.useSupplierAddressesList = /* @__PURE__ */ bindCommerceQuery(supplierAddresses.useSupplierAddressesList, 1);
+export const useSupplierAddressesList: typeof supplierAddresses.useSupplierAddressesList = /* @__PURE__ */ bindCommerceQuery(supplierAddresses.useSupplierAddressesList, 'SupplierAddresses.List', 1);
 /** `SupplierAddresses.Patch` (PATCH /suppliers/{supplierID}/addresses/{addressID}), bound to the nearest `<CommerceProvider>`. */
 export const useSupplierAddressesPatch: typeof supplierAddresses.useSupplierAddressesPatch = /* @__PURE__ */ bindCommerceMutation(supplierAddresses.getSupplierAddressesPatchMutationOptions);
 /** `SupplierAddresses.Save` (PUT /suppliers/{supplierID}/addresses/{addressID}), bound to the nearest `<CommerceProvider>`. */
@@ -831,11 +832,11 @@ export const useSupplierUserGroupsDelete: typeof supplierUserGroups.useSupplierU
 /** `SupplierUserGroups.DeleteUserAssignment` (DELETE /suppliers/{supplierID}/usergroups/{userGroupID}/assignments/{userID}), bound to the nearest `<CommerceProvider>`. */
 export const useSupplierUserGroupsDeleteUserAssignment: typeof supplierUserGroups.useSupplierUserGroupsDeleteUserAssignment = /* @__PURE__ */ bindCommerceMutation(supplierUserGroups.getSupplierUserGroupsDeleteUserAssignmentMutationOptions);
 /** `SupplierUserGroups.Get` (GET /suppliers/{supplierID}/usergroups/{userGroupID}), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierUserGroupsGet: typeof supplierUserGroups.useSupplierUserGroupsGet = /* @__PURE__ */ bindCommerceQuery(supplierUserGroups.useSupplierUserGroupsGet);
+export const useSupplierUserGroupsGet: typeof supplierUserGroups.useSupplierUserGroupsGet = /* @__PURE__ */ bindCommerceQuery(supplierUserGroups.useSupplierUserGroupsGet, 'SupplierUserGroups.Get');
 /** `SupplierUserGroups.List` (GET /suppliers/{supplierID}/usergroups), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierUserGroupsList: typeof supplierUserGroups.useSupplierUserGroupsList = /* @__PURE__ */ bindCommerceQuery(supplierUserGroups.useSupplierUserGroupsList, 1);
+export const useSupplierUserGroupsList: typeof supplierUserGroups.useSupplierUserGroupsList = /* @__PURE__ */ bindCommerceQuery(supplierUserGroups.useSupplierUserGroupsList, 'SupplierUserGroups.List', 1);
 /** `SupplierUserGroups.ListUserAssignments` (GET /suppliers/{supplierID}/usergroups/assignments), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierUserGroupsListUserAssignments: typeof supplierUserGroups.useSupplierUserGroupsListUserAssignments = /* @__PURE__ */ bindCommerceQuery(supplierUserGroups.useSupplierUserGroupsListUserAssignments, 1);
+export const useSupplierUserGroupsListUserAssignments: typeof supplierUserGroups.useSupplierUserGroupsListUserAssignments = /* @__PURE__ */ bindCommerceQuery(supplierUserGroups.useSupplierUserGroupsListUserAssignments, 'SupplierUserGroups.ListUserAssignments', 1);
 /** `SupplierUserGroups.Patch` (PATCH /suppliers/{supplierID}/usergroups/{userGroupID}), bound to the nearest `<CommerceProvider>`. */
 export const useSupplierUserGroupsPatch: typeof supplierUserGroups.useSupplierUserGroupsPatch = /* @__PURE__ */ bindCommerceMutation(supplierUserGroups.getSupplierUserGroupsPatchMutationOptions);
 /** `SupplierUserGroups.Save` (PUT /suppliers/{supplierID}/usergroups/{userGroupID}), bound to the nearest `<CommerceProvider>`. */
@@ -847,9 +848,9 @@ export const useSupplierUsersCreate: typeof supplierUsers.useSupplierUsersCreate
 /** `SupplierUsers.Delete` (DELETE /suppliers/{supplierID}/users/{userID}), bound to the nearest `<CommerceProvider>`. */
 export const useSupplierUsersDelete: typeof supplierUsers.useSupplierUsersDelete = /* @__PURE__ */ bindCommerceMutation(supplierUsers.getSupplierUsersDeleteMutationOptions);
 /** `SupplierUsers.Get` (GET /suppliers/{supplierID}/users/{userID}), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierUsersGet: typeof supplierUsers.useSupplierUsersGet = /* @__PURE__ */ bindCommerceQuery(supplierUsers.useSupplierUsersGet);
+export const useSupplierUsersGet: typeof supplierUsers.useSupplierUsersGet = /* @__PURE__ */ bindCommerceQuery(supplierUsers.useSupplierUsersGet, 'SupplierUsers.Get');
 /** `SupplierUsers.List` (GET /suppliers/{supplierID}/users), bound to the nearest `<CommerceProvider>`. */
-export const useSupplierUsersList: typeof supplierUsers.useSupplierUsersList = /* @__PURE__ */ bindCommerceQuery(supplierUsers.useSupplierUsersList, 1);
+export const useSupplierUsersList: typeof supplierUsers.useSupplierUsersList = /* @__PURE__ */ bindCommerceQuery(supplierUsers.useSupplierUsersList, 'SupplierUsers.List', 1);
 /** `SupplierUsers.Patch` (PATCH /suppliers/{supplierID}/users/{userID}), bound to the nearest `<CommerceProvider>`. */
 export const useSupplierUsersPatch: typeof supplierUsers.useSupplierUsersPatch = /* @__PURE__ */ bindCommerceMutation(supplierUsers.getSupplierUsersPatchMutationOptions);
 /** `SupplierUsers.Save` (PUT /suppliers/{supplierID}/users/{userID}), bound to the nearest `<CommerceProvider>`. */
@@ -861,11 +862,11 @@ export const useSuppliersDelete: typeof suppliers.useSuppliersDelete = /* @__PUR
 /** `Suppliers.DeleteBuyer` (DELETE /suppliers/{supplierID}/buyers/{buyerID}), bound to the nearest `<CommerceProvider>`. */
 export const useSuppliersDeleteBuyer: typeof suppliers.useSuppliersDeleteBuyer = /* @__PURE__ */ bindCommerceMutation(suppliers.getSuppliersDeleteBuyerMutationOptions);
 /** `Suppliers.Get` (GET /suppliers/{supplierID}), bound to the nearest `<CommerceProvider>`. */
-export const useSuppliersGet: typeof suppliers.useSuppliersGet = /* @__PURE__ */ bindCommerceQuery(suppliers.useSuppliersGet);
+export const useSuppliersGet: typeof suppliers.useSuppliersGet = /* @__PURE__ */ bindCommerceQuery(suppliers.useSuppliersGet, 'Suppliers.Get');
 /** `Suppliers.List` (GET /suppliers), bound to the nearest `<CommerceProvider>`. */
-export const useSuppliersList: typeof suppliers.useSuppliersList = /* @__PURE__ */ bindCommerceQuery(suppliers.useSuppliersList, 0);
+export const useSuppliersList: typeof suppliers.useSuppliersList = /* @__PURE__ */ bindCommerceQuery(suppliers.useSuppliersList, 'Suppliers.List', 0);
 /** `Suppliers.ListBuyers` (GET /suppliers/{supplierID}/buyers), bound to the nearest `<CommerceProvider>`. */
-export const useSuppliersListBuyers: typeof suppliers.useSuppliersListBuyers = /* @__PURE__ */ bindCommerceQuery(suppliers.useSuppliersListBuyers, 1);
+export const useSuppliersListBuyers: typeof suppliers.useSuppliersListBuyers = /* @__PURE__ */ bindCommerceQuery(suppliers.useSuppliersListBuyers, 'Suppliers.ListBuyers', 1);
 /** `Suppliers.Patch` (PATCH /suppliers/{supplierID}), bound to the nearest `<CommerceProvider>`. */
 export const useSuppliersPatch: typeof suppliers.useSuppliersPatch = /* @__PURE__ */ bindCommerceMutation(suppliers.getSuppliersPatchMutationOptions);
 /** `Suppliers.Save` (PUT /suppliers/{supplierID}), bound to the nearest `<CommerceProvider>`. */
@@ -877,12 +878,12 @@ export const useTrackingEventsCreate: typeof trackingEvents.useTrackingEventsCre
 /** `TrackingEvents.Delete` (DELETE /integrations/trackingEvents/{trackingEventID}), bound to the nearest `<CommerceProvider>`. */
 export const useTrackingEventsDelete: typeof trackingEvents.useTrackingEventsDelete = /* @__PURE__ */ bindCommerceMutation(trackingEvents.getTrackingEventsDeleteMutationOptions);
 /** `TrackingEvents.Get` (GET /integrations/trackingEvents/{trackingEventID}), bound to the nearest `<CommerceProvider>`. */
-export const useTrackingEventsGet: typeof trackingEvents.useTrackingEventsGet = /* @__PURE__ */ bindCommerceQuery(trackingEvents.useTrackingEventsGet);
+export const useTrackingEventsGet: typeof trackingEvents.useTrackingEventsGet = /* @__PURE__ */ bindCommerceQuery(trackingEvents.useTrackingEventsGet, 'TrackingEvents.Get');
 /** `TrackingEvents.List` (GET /integrations/trackingEvents), bound to the nearest `<CommerceProvider>`. */
-export const useTrackingEventsList: typeof trackingEvents.useTrackingEventsList = /* @__PURE__ */ bindCommerceQuery(trackingEvents.useTrackingEventsList, 0);
+export const useTrackingEventsList: typeof trackingEvents.useTrackingEventsList = /* @__PURE__ */ bindCommerceQuery(trackingEvents.useTrackingEventsList, 'TrackingEvents.List', 0);
 /** `TrackingEvents.Patch` (PATCH /integrations/trackingEvents/{trackingEventID}), bound to the nearest `<CommerceProvider>`. */
 export const useTrackingEventsPatch: typeof trackingEvents.useTrackingEventsPatch = /* @__PURE__ */ bindCommerceMutation(trackingEvents.getTrackingEventsPatchMutationOptions);
 /** `TrackingEvents.Save` (PUT /integrations/trackingEvents/{trackingEventID}), bound to the nearest `<CommerceProvider>`. */
 export const useTrackingEventsSave: typeof trackingEvents.useTrackingEventsSave = /* @__PURE__ */ bindCommerceMutation(trackingEvents.getTrackingEventsSaveMutationOptions);
-/** `UserInfo.Get` (GET /oauth/userinfo), bound to the nearest `<CommerceProvider>`. */
-export const useUserInfoGet: typeof userInfo.useUserInfoGet = /* @__PURE__ */ bindCommerceQuery(userInfo.useUserInfoGet);
+/** `UserInfo.GetToken` (GET /oauth/userinfo), bound to the nearest `<CommerceProvider>`. */
+export const useUserInfoGetToken: typeof userInfo.useUserInfoGetToken = /* @__PURE__ */ bindCommerceQuery(userInfo.useUserInfoGetToken, 'UserInfo.GetToken');

@@ -926,6 +926,6 @@ export interface CommerceOperations {
   };
   UserInfo: {
     /** GET /oauth/userinfo (Get user info) */
-    Get(requestOptions?: RequestOptions): Promise<Answer<'UserInfo.Get', 200>>;
+    GetToken(requestOptions?: RequestOptions): Promise<Answer<'UserInfo.GetToken', 200>>;
   };
 }

@@ -555,6 +555,6 @@ export const commerceOperations: CommerceOperationTable = {
     Save: ['PUT', '/integrations/trackingEvents/{trackingEventID}', ['trackingEventID'], 1, none],
   },
   UserInfo: {
-    Get: ['GET', '/oauth/userinfo', [], 0, none],
+    GetToken: ['GET', '/oauth/userinfo', [], 0, none],
   },
 };

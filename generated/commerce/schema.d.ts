@@ -5142,11 +5142,11 @@ export interface paths {
         };
         /**
          * Get user info
-         * @description Gets the identity token for the bearer token's user. The real API serves this at `{base}/oauth/userinfo`, WITHOUT the `/v1` version segment that every other path gets; the path-level `servers` of this operation say so. The official SDK v12 calls this method GetToken and types the answer as IdentityToken.
+         * @description Gets the identity token for the bearer token's user. The real API serves this at `{base}/oauth/userinfo`, WITHOUT the `/v1` version segment that every other path gets; the path-level `servers` of this operation say so. The official SDK v12 calls this method GetToken (`UserInfo.GetToken`, the operationId here) and types the answer as IdentityToken.
          *
          *     Contract note (how the spec was read): no leading slash in the spec; the real API serves /oauth/userinfo.
          */
-        get: operations["UserInfo.Get"];
+        get: operations["UserInfo.GetToken"];
         put?: never;
         post?: never;
         delete?: never;
@@ -20245,7 +20245,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    "UserInfo.Get": {
+    "UserInfo.GetToken": {
         parameters: {
             query?: never;
             header?: never;

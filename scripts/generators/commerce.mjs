@@ -176,7 +176,7 @@ function boundHooks(operations, root) {
       body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ bindCommerceMutation(${ns}.${mutationOptions});`);
     } else {
       const at = op.query.length ? `, ${op.pathParams.length}` : '';
-      body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ bindCommerceQuery(${ns}.${hook}${at});`);
+      body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ bindCommerceQuery(${ns}.${hook}, '${op.id}'${at});`);
     }
   }
   const imports = [...used].sort(byName).map((tag) => `import * as ${namespace(tag)} from './hooks/${tag}/${tag}.ts';`);
@@ -184,7 +184,8 @@ function boundHooks(operations, root) {
     HEADER,
     '// Every orval React Query hook of the commerce API, bound to the client of the nearest',
     '// <CommerceProvider>. Queries pass their options object along so the commerce transport',
-    "// serializes it like the facade (orval's own query strings lose filters and searchOn/sortBy).",
+    "// serializes it like the facade (orval's own query strings lose filters and searchOn/sortBy),",
+    "// and their operationId so their query keys are ['commerce', clientId, Resource, Operation, …].",
     "import { bindCommerceMutation, bindCommerceQuery } from '../../src/commerce/react/bindCommerceHook.ts';",
     ...imports,
     '',

@@ -2,6 +2,7 @@ import type { Transport } from '../core/transport.ts';
 import { commerceOperations } from '../../generated/commerce/operations.ts';
 import type { CommerceOperations } from '../../generated/commerce/operationTypes.ts';
 import { callOperation } from './callOperation.ts';
+import { newCacheKey } from './commerceQueryKey.ts';
 import { createCommerceTransport, type CommerceClientOptions } from './createCommerceTransport.ts';
 
 /** A resource's operations plus `As()`, which returns a one-shot impersonation handle. */
@@ -20,6 +21,8 @@ export type CommerceClient = { readonly [R in keyof CommerceOperations]: Commerc
   readonly transport: Transport;
   /** The base address calls are resolved against. */
   readonly baseUrl: string;
+  /** The client's identity in query keys: the `cacheKey` option, else an opaque id unique to this client. */
+  readonly cacheKey: string;
 };
 
 type Operations = Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -49,11 +52,16 @@ function createResource(resource: string, transport: Transport): Operations & { 
  * Creates a commerce client with the official SDK v12's resources, operation names and
  * positional arguments (`client.Orders.List('Incoming', { page: 2, filters: { 'xp.Color': 'red' } })`),
  * built at runtime from the generated operation table. Each client holds its own tokens; resources
- * are built on first use. Throws for an unknown region or environment, or a region without a host.
+ * are built on first use. Throws for an unknown region or environment, a region without a host,
+ * or a `cacheKey` that is not a non-empty string.
  */
 export function createCommerceClient(options: CommerceClientOptions = {}): CommerceClient {
+  const { cacheKey = newCacheKey() } = options;
+  if (typeof cacheKey !== 'string' || !cacheKey) {
+    throw new TypeError(`cacheKey must be a non-empty string, got ${cacheKey === '' ? "''" : String(cacheKey)}`);
+  }
   const transport = createCommerceTransport(options);
-  const client = { transport, baseUrl: transport.baseUrl };
+  const client = { transport, baseUrl: transport.baseUrl, cacheKey };
   for (const resource of Object.keys(commerceOperations)) {
     let built: Operations | undefined;
     Object.defineProperty(client, resource, {

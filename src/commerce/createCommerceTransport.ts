@@ -1,5 +1,5 @@
 import { createTransport, type RequestInfo, type Transport, type TransportInit } from '../core/transport.ts';
-import { describeCommerceError } from './describeCommerceError.ts';
+import { CommerceError, describeCommerceError, OrderCloudError } from './commerceErrors.ts';
 import { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
 import { serializeQuery } from './serializeQuery.ts';
 import type { TokenSource } from './types.ts';
@@ -8,12 +8,25 @@ import type { TokenSource } from './types.ts';
 export interface CommerceClientOptions extends CommerceLocation {
   /** The main user's token (or a function returning the current one). Defaults to none: calls go out without `Authorization`. */
   accessToken?: TokenSource;
-  /** The token that `As()` calls and `request: { impersonate: true }` hook calls are sent with. Defaults to none: such calls fail. */
+  /**
+   * The token that `As()` calls and `request: { impersonate: true }` hook calls are sent with.
+   * Defaults to none: such calls fail with a `CommerceError` whose code is `'IMPERSONATION_TOKEN_MISSING'`.
+   */
   impersonationToken?: TokenSource;
   /** The fetch to send with. Defaults to the global `fetch`. */
   fetch?: typeof fetch;
   /** Abort a call, body included, after this many ms. Defaults to 60000. */
   timeoutMs?: number;
+  /**
+   * The client's identity in React Query keys (`['commerce', cacheKey, Resource, Operation, …]`):
+   * hooks under providers of clients with different keys never share cache entries. Set it only
+   * to keep keys stable across processes (server rendering, then hydration in the browser), with
+   * one value per signed-in user, and never a token (keys show in devtools and logs). A client
+   * whose token function switches users keeps its identity: create a new client per user, or
+   * remove `['commerce', cacheKey]` queries on sign-out. Defaults to an opaque id unique to this
+   * client instance.
+   */
+  cacheKey?: string;
 }
 
 /**
@@ -32,7 +45,8 @@ function authorizer(options: CommerceClientOptions) {
     if (!token && (init as CommerceInit).impersonate) {
       token = (await readToken(options.impersonationToken)) || undefined;
       if (!token) {
-        throw new Error(
+        throw new CommerceError(
+          'IMPERSONATION_TOKEN_MISSING',
           `Impersonated call ${method} ${url.split('?')[0]} has no impersonation token: pass impersonationToken ` +
             'to createCommerceClient (the call was not sent, and never falls back to the main user)',
         );
@@ -52,7 +66,8 @@ function withQuery(url: string, query: object): string {
 /**
  * The one transport of a commerce client: base address from region/environment/baseUrl,
  * `Content-Type: application/json` on every call, the bearer token chosen per call, the
- * SDK's error fields on `ApiError`, and the SDK's query serialization for `init.query`.
+ * SDK's error fields and names on `OrderCloudError` (an `ApiError`), and the SDK's query
+ * serialization for `init.query`.
  * `/oauth/…` paths are sent without the version segment.
  */
 export function createCommerceTransport(options: CommerceClientOptions = {}): Transport {
@@ -65,6 +80,7 @@ export function createCommerceTransport(options: CommerceClientOptions = {}): Tr
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? 60_000,
     describeError: describeCommerceError,
+    errorClass: OrderCloudError,
   });
   const commerce = async (input: string | Request, init: CommerceInit = {}): Promise<Response> => {
     if (typeof input !== 'string') return send(input, init);

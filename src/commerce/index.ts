@@ -1,6 +1,7 @@
 export { createCommerceClient, type CommerceClient, type CommerceResource } from './createCommerceClient.ts';
 export { createCommerceTransport, type CommerceClientOptions, type CommerceInit } from './createCommerceTransport.ts';
 export { createCommerceApi } from './createCommerceApi.ts';
+export { commerceQueryKey, type CommerceCacheIdentity } from './commerceQueryKey.ts';
 export { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
 export {
   commerceEnvironments,
@@ -11,7 +12,15 @@ export {
   type CommerceRegion,
 } from './commerceRegions.ts';
 export { serializeQuery } from './serializeQuery.ts';
-export { describeCommerceError, type CommerceErrorBody, type CommerceErrorEntry } from './describeCommerceError.ts';
+export {
+  CommerceError,
+  describeCommerceError,
+  isOrderCloudError,
+  OrderCloudError,
+  type CommerceErrorBody,
+  type CommerceErrorCode,
+  type CommerceErrorEntry,
+} from './commerceErrors.ts';
 export { ApiError, isApiError } from '../core/ApiError.ts';
 export type {
   Answer,

@@ -34,6 +34,11 @@ export interface TransportOptions {
   fetch?: typeof fetch;
   /** Derives the error message, code and entries from a failed answer's parsed body. Defaults to none. */
   describeError?: (body: unknown, response: Response) => ErrorDetails;
+  /**
+   * The error class thrown for a non-2xx answer: a subclass of {@link ApiError} that carries an
+   * API's own name and brand (e.g. commerce's `OrderCloudError`). Defaults to `ApiError`.
+   */
+  errorClass?: typeof ApiError;
 }
 
 /**
@@ -88,7 +93,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         // Read inside the timer, so the timeout covers the body of an error too.
         const text = NO_BODY_STATUS.has(raw.status) || method === 'HEAD' ? '' : await raw.text();
         const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
-        if (!response.ok) throw await toApiError(response, { method, url }, options.describeError);
+        if (!response.ok) throw await toApiError(response, { method, url }, options);
         abort.dispose();
         return response;
       }
@@ -192,8 +197,8 @@ function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
 async function toApiError(
   response: Response,
   request: { method: string; url: string },
-  describe: TransportOptions['describeError'],
+  { describeError, errorClass = ApiError }: TransportOptions,
 ): Promise<ApiError> {
   const body = await readBody(response.clone());
-  return new ApiError(response, body, request, describe?.(body, response) ?? {});
+  return new errorClass(response, body, request, describeError?.(body, response) ?? {});
 }

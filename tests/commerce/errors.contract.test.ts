@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { usePrism } from '../support/prism.ts';
-import { ApiError, createCommerceClient, isApiError } from '../../src/commerce/index.ts';
+import { ApiError, createCommerceClient, isApiError, isOrderCloudError, OrderCloudError } from '../../src/commerce/index.ts';
 import { recordingFetch } from './recordingFetch.ts';
 
 const prism = usePrism('commerce');
@@ -13,9 +13,13 @@ describe('commerce errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
+    // Ported error handling tests the official SDK's names: the class, its brand flag and guard.
+    expect(error).toBeInstanceOf(OrderCloudError);
+    expect(isOrderCloudError(error)).toBe(true);
     expect(error).toMatchObject({
-      name: 'ApiError',
+      name: 'OrderCloudError',
       isApiError: true,
+      isOrderCloudError: true,
       status: 404,
       statusText: 'Not Found',
       errorCode: 'NotFound',
@@ -39,6 +43,7 @@ describe('commerce errors', () => {
     const failure = await client.Orders.List('Incoming').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(TypeError);
     expect(isApiError(failure)).toBe(false);
+    expect(isOrderCloudError(failure)).toBe(false);
   });
 
   it('parses an error body that starts with a byte-order mark', async () => {
@@ -57,7 +62,8 @@ describe('commerce errors', () => {
     const client = createCommerceClient({ baseUrl: 'https://stub.test/v1', accessToken: 't', fetch });
     const error = (await client.Orders.Submit('Outgoing', 'o1').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'ApiError' });
+    // With no error entry the code is the branded class name, as the official SDK gives it.
+    expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'OrderCloudError' });
   });
 
   it("uses an auth error's error_description when the body has no Errors", async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient, type TokenSource } from '../../src/commerce/index.ts';
+import { CommerceError, createCommerceClient, isApiError, type TokenSource } from '../../src/commerce/index.ts';
 import { recordingFetch, type Recorded } from './recordingFetch.ts';
 
 const BASE = 'https://stub.test/v1';
@@ -58,6 +58,15 @@ describe('As(): the next call of the handle, and only that call, is impersonated
     const empty = stubClient({ accessToken: 'main', impersonationToken: async () => undefined });
     await expect(empty.client.Orders.As().Get('Incoming', 'o1')).rejects.toThrow(message);
     expect([...missing.fetch.requests, ...empty.fetch.requests]).toEqual([]);
+  });
+
+  it("gives the missing impersonation token the code 'IMPERSONATION_TOKEN_MISSING', not a bare Error", async () => {
+    const { client } = stubClient({ accessToken: 'main' });
+    const error = await client.Orders.As().Get('Incoming', 'o1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CommerceError);
+    expect(error).toMatchObject({ name: 'CommerceError', code: 'IMPERSONATION_TOKEN_MISSING' });
+    // Not an answer from the API: code that checks isApiError for HTTP failures must not see one.
+    expect(isApiError(error)).toBe(false);
   });
 
   it('reads token functions (sync or async) at each call', async () => {

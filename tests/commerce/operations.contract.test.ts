@@ -86,9 +86,9 @@ describe('every commerce operation through the facade against Prism', () => {
     );
   });
 
-  it('calls oauth/userinfo without the version segment', async () => {
+  it('calls oauth/userinfo (UserInfo.GetToken, the official name) without the version segment', async () => {
     const fetch = recordingFetch({ answer: () => Response.json({ ok: true }) });
-    await createCommerceClient({ accessToken: 't', fetch }).UserInfo.Get();
+    await createCommerceClient({ accessToken: 't', fetch }).UserInfo.GetToken();
     await createCommerceClient({ accessToken: 't', fetch }).Orders.Get('Outgoing', 'o1');
     expect(fetch.requests.map((r) => r.url)).toEqual([
       'https://api.ordercloud.io/oauth/userinfo',

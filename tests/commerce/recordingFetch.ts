@@ -8,15 +8,20 @@ export interface Recorded {
 
 /**
  * A fetch that records every request and hands it on: to the real fetch (Prism), or to
- * `answer` (an in-process stub). `prefer` adds Prism's `Prefer` header to every request.
+ * `answer` (an in-process stub). `prefer` adds Prism's `Prefer` header to every request;
+ * as a function of the request it lets Prism answer per token (one contract example per user).
  */
 export function recordingFetch(
-  options: { answer?: (request: Recorded) => Response | Promise<Response>; prefer?: string } = {},
+  options: {
+    answer?: (request: Recorded) => Response | Promise<Response>;
+    prefer?: string | ((request: { url: string; headers: Headers }) => string | undefined);
+  } = {},
 ): typeof fetch & { requests: Recorded[] } {
   const requests: Recorded[] = [];
   const record = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
-    if (options.prefer) headers.set('Prefer', options.prefer);
+    const prefer = typeof options.prefer === 'function' ? options.prefer({ url: String(input), headers }) : options.prefer;
+    if (prefer) headers.set('Prefer', prefer);
     const request: Recorded = {
       method: init?.method ?? 'GET',
       url: String(input),

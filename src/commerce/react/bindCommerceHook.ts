@@ -1,7 +1,7 @@
-import { useMutation, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { bindHook } from '../../core/bindHook.ts';
+import { useMutation, type QueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import type { RequestOptions } from '../../core/orvalRequest.ts';
 import type { Transport } from '../../core/transport.ts';
+import { commerceCallerKey, commerceQueryKey } from '../commerceQueryKey.ts';
 import { useCommerceClient } from './useCommerceClient.ts';
 
 const useCommerceTransport = (): Transport => useCommerceClient().transport;
@@ -9,25 +9,43 @@ const useCommerceTransport = (): Transport => useCommerceClient().transport;
 // biome-ignore lint/suspicious/noExplicitAny: generic over every generated hook signature.
 type AnyHook = (...args: any[]) => any;
 
+/** The options argument of a generated query hook, as far as the binding reads it. */
+interface QueryHookOptions {
+  query?: { queryKey?: QueryKey };
+  request?: RequestOptions;
+}
+
 /**
- * Binds an orval query hook to the provider's client. With `queryIndex` (the position of the
- * hook's params argument) the params object also travels as `request.query`, so the commerce
- * transport rewrites orval's query string with the facade's serializer (orval would send
- * `filters=[object Object]` and repeat `searchOn`). `request.impersonate: true` per call
- * sends it with the impersonation token.
+ * Binds an orval query hook of operation `id` (`'Orders.List'`) to the provider's client. Its
+ * query key is {@link commerceQueryKey}'s `['commerce', client.cacheKey, 'Orders', 'List',
+ * ...args]` plus the caller part of `commerceCallerKey` (impersonation, per-call token), so two
+ * clients, or a plain and an impersonated call, never share a cache entry; a `query.queryKey`
+ * given by the caller wins. With `queryIndex` (the position of the hook's params argument) the
+ * params object also travels as `request.query`, so the commerce transport rewrites orval's
+ * query string with the facade's serializer (orval would send `filters=[object Object]` and
+ * repeat `searchOn`). `request.impersonate: true` sends the call with the impersonation token.
  */
-export function bindCommerceQuery<H extends AnyHook>(hook: H, queryIndex?: number): H {
-  if (queryIndex === undefined) return bindHook(hook, useCommerceTransport);
+export function bindCommerceQuery<H extends AnyHook>(hook: H, id: string, queryIndex?: number): H {
+  const [resource, operation] = id.split('.') as [string, string];
+  // Generated hooks take `(…params, options?, queryClient?)`.
   const optionsIndex = Math.max(0, hook.length - 2);
-  const withQuery = (...args: unknown[]) => {
+  const bound = (...args: unknown[]) => {
+    const client = useCommerceClient();
     const next = [...args];
-    const options = (next[optionsIndex] ?? {}) as { request?: RequestOptions };
-    next[optionsIndex] = { ...options, request: { ...options.request, query: next[queryIndex] ?? {} } };
+    const keyArgs = next.slice(0, optionsIndex);
+    // No options and `{}` send the same request, so they share one entry.
+    if (queryIndex !== undefined) keyArgs[queryIndex] = next[queryIndex] ?? {};
+    const { query, request, ...rest } = (next[optionsIndex] ?? {}) as QueryHookOptions;
+    const queryKey = query?.queryKey ?? [
+      ...commerceQueryKey(client, resource as never, operation as never, ...keyArgs),
+      ...commerceCallerKey(client, request),
+    ];
+    const perCall: RequestOptions = { ...request, client: client.transport };
+    if (queryIndex !== undefined) perCall.query = keyArgs[queryIndex];
+    next[optionsIndex] = { ...rest, query: { ...query, queryKey }, request: perCall };
     return hook(...next);
   };
-  // bindHook finds the options argument from the declared parameter count.
-  Object.defineProperty(withQuery, 'length', { value: hook.length });
-  return bindHook(withQuery as H, useCommerceTransport);
+  return bound as H;
 }
 
 /** What orval's `get<Operation>MutationOptions` takes and returns. */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCartCreateLineItem, useProductsGet } from '../../commerce/react.tsx';
+import { commerceQueryKey, useCartCreateLineItem, useCommerceClient, useProductsGet } from '../../commerce/react.tsx';
 import { CommerceBoundary } from '../CommerceBoundary.tsx';
 import { Link } from '../router/Link.tsx';
 
@@ -7,8 +7,10 @@ import { Link } from '../router/Link.tsx';
 function Product({ id }: { id: string }) {
   const product = useProductsGet(id);
   const queryClient = useQueryClient();
+  const client = useCommerceClient();
+  // The cart's total and line items both change: refresh this client's whole cart.
   const add = useCartCreateLineItem({
-    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/cart/lineitems'] }) },
+    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: commerceQueryKey(client, 'Cart') }) },
   });
   if (product.isPending) return <div className="container"><p role="status">Loading product…</p></div>;
   if (product.isError) {

@@ -91,12 +91,12 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Gets the identity token for the bearer token's user. The real API serves this at `{base}/oauth/userinfo`, WITHOUT the `/v1` version segment that every other path gets; the path-level `servers` of this operation say so. The official SDK v12 calls this method GetToken and types the answer as IdentityToken.
+ * Gets the identity token for the bearer token's user. The real API serves this at `{base}/oauth/userinfo`, WITHOUT the `/v1` version segment that every other path gets; the path-level `servers` of this operation say so. The official SDK v12 calls this method GetToken (`UserInfo.GetToken`, the operationId here) and types the answer as IdentityToken.
 
 Contract note (how the spec was read): no leading slash in the spec; the real API serves /oauth/userinfo.
  * @summary Get user info
  */
-export const getUserInfoGetUrl = () => {
+export const getUserInfoGetTokenUrl = () => {
 
 
   
@@ -104,9 +104,9 @@ export const getUserInfoGetUrl = () => {
   return `/oauth/userinfo`
 }
 
-export const userInfoGet = async ( options?: RequestInit): Promise<IdentityToken> => {
+export const userInfoGetToken = async ( options?: RequestInit): Promise<IdentityToken> => {
   
-  return orvalRequest<IdentityToken>(getUserInfoGetUrl(),
+  return orvalRequest<IdentityToken>(getUserInfoGetTokenUrl(),
   {      
     ...options,
     method: 'GET'
@@ -119,69 +119,69 @@ export const userInfoGet = async ( options?: RequestInit): Promise<IdentityToken
 
 
 
-export const getUserInfoGetQueryKey = () => {
+export const getUserInfoGetTokenQueryKey = () => {
     return [
     `/oauth/userinfo`
     ] as const;
     }
 
     
-export const getUserInfoGetQueryOptions = <TData = Awaited<ReturnType<typeof userInfoGet>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGet>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
+export const getUserInfoGetTokenQueryOptions = <TData = Awaited<ReturnType<typeof userInfoGetToken>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGetToken>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getUserInfoGetQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getUserInfoGetTokenQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof userInfoGet>>> = ({ signal }) => userInfoGet({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof userInfoGetToken>>> = ({ signal }) => userInfoGetToken({ signal, ...requestOptions });
 
       
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof userInfoGet>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof userInfoGetToken>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type UserInfoGetQueryResult = NonNullable<Awaited<ReturnType<typeof userInfoGet>>>
-export type UserInfoGetQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type UserInfoGetTokenQueryResult = NonNullable<Awaited<ReturnType<typeof userInfoGetToken>>>
+export type UserInfoGetTokenQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useUserInfoGet<TData = Awaited<ReturnType<typeof userInfoGet>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGet>>, TError, TData>> & Pick<
+export function useUserInfoGetToken<TData = Awaited<ReturnType<typeof userInfoGetToken>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGetToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof userInfoGet>>,
+          Awaited<ReturnType<typeof userInfoGetToken>>,
           TError,
-          Awaited<ReturnType<typeof userInfoGet>>
+          Awaited<ReturnType<typeof userInfoGetToken>>
         > , 'initialData'
       >, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUserInfoGet<TData = Awaited<ReturnType<typeof userInfoGet>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGet>>, TError, TData>> & Pick<
+export function useUserInfoGetToken<TData = Awaited<ReturnType<typeof userInfoGetToken>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGetToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof userInfoGet>>,
+          Awaited<ReturnType<typeof userInfoGetToken>>,
           TError,
-          Awaited<ReturnType<typeof userInfoGet>>
+          Awaited<ReturnType<typeof userInfoGetToken>>
         > , 'initialData'
       >, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUserInfoGet<TData = Awaited<ReturnType<typeof userInfoGet>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGet>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
+export function useUserInfoGetToken<TData = Awaited<ReturnType<typeof userInfoGetToken>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGetToken>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Get user info
  */
 
-export function useUserInfoGet<TData = Awaited<ReturnType<typeof userInfoGet>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGet>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
+export function useUserInfoGetToken<TData = Awaited<ReturnType<typeof userInfoGetToken>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof userInfoGetToken>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getUserInfoGetQueryOptions(options)
+  const queryOptions = getUserInfoGetTokenQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

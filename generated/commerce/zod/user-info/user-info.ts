@@ -64,12 +64,12 @@ import * as zod from 'zod';
 
 
 /**
- * Gets the identity token for the bearer token's user. The real API serves this at `{base}/oauth/userinfo`, WITHOUT the `/v1` version segment that every other path gets; the path-level `servers` of this operation say so. The official SDK v12 calls this method GetToken and types the answer as IdentityToken.
+ * Gets the identity token for the bearer token's user. The real API serves this at `{base}/oauth/userinfo`, WITHOUT the `/v1` version segment that every other path gets; the path-level `servers` of this operation say so. The official SDK v12 calls this method GetToken (`UserInfo.GetToken`, the operationId here) and types the answer as IdentityToken.
 
 Contract note (how the spec was read): no leading slash in the spec; the real API serves /oauth/userinfo.
  * @summary Get user info
  */
-export const userInfoGetResponse = zod.object({
+export const userInfoGetTokenResponse = zod.object({
   "identity_token": zod.string().nullish(),
   "expires_in": zod.number().nullish()
 }).describe('Identity token answer of /oauth/userinfo.')
