@@ -92,7 +92,12 @@ function devStandIns(): Plugin {
   let dir = '';
   let enabled = false;
   const serve: Connect.NextHandleFunction = (req, res, next) => {
-    const file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname));
+    let file: string;
+    try {
+      file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname));
+    } catch {
+      return next(); // a malformed path is not a stand-in; Vite answers it
+    }
     if (!enabled || !file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) return next();
     res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
     createReadStream(file).pipe(res);
