@@ -1,9 +1,13 @@
-import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { parseEnv } from 'node:util';
+import { defineConfig, loadEnv, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
 import { mockScenarios, withMockScenarios } from './scripts/lib/mockScenarioServer.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
 import { preferForRequest } from './scripts/lib/contentMock.mjs';
+import { assertSiteEnv, MOCK_BACKED_MODE } from './src/site/siteEnv.ts';
 
 const mock = (port: number, strip?: string): ProxyOptions => ({
   target: `http://127.0.0.1:${port}`,
@@ -80,8 +84,59 @@ function shellMedia(): Plugin {
   };
 }
 
+/**
+ * Checks the mode's settings (its env file, overridden by the environment) before
+ * a build or dev server starts: a uat or production build with a missing key or
+ * a mock value stops here with one message naming every problem, instead of
+ * shipping a bundle that silently calls nothing. `vite preview` only serves
+ * files, so it is not checked.
+ */
+function siteEnv(): Plugin {
+  return {
+    name: 'site-env',
+    config(config, { mode, isPreview }) {
+      if (isPreview) return;
+      const envDir = resolve(config.root ?? process.cwd(), typeof config.envDir === 'string' ? config.envDir : '');
+      const devFile = join(envDir, `.env.${MOCK_BACKED_MODE}`);
+      const devValues = existsSync(devFile) ? parseEnv(readFileSync(devFile, 'utf8')) : {};
+      assertSiteEnv(loadEnv(mode, envDir, 'VITE_'), mode, devValues);
+    },
+  };
+}
+
+/**
+ * Serves dev-public/ (the consent script stand-in and the web personalization
+ * stand-in script) in the mock-backed mode only, from the dev server and from
+ * `vite preview`. They live outside public/ so that no build copies them: a uat
+ * or production bundle holds no stand-in.
+ */
+function devStandIns(): Plugin {
+  let dir = '';
+  let enabled = false;
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    let file: string;
+    try {
+      file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname));
+    } catch {
+      return next(); // a malformed path is not a stand-in; Vite answers it
+    }
+    if (!enabled || !file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) return next();
+    res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+    createReadStream(file).pipe(res);
+  };
+  return {
+    name: 'dev-stand-ins',
+    configResolved(config) {
+      dir = join(config.root, 'dev-public');
+      enabled = config.mode === MOCK_BACKED_MODE;
+    },
+    configureServer: (server) => void server.middlewares.use(serve),
+    configurePreviewServer: (server) => void server.middlewares.use(serve),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), docsPlugin(), shellMedia(), mockScenarios()],
+  plugins: [siteEnv(), react(), docsPlugin(), shellMedia(), devStandIns(), mockScenarios()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

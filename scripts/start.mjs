@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the Prism mocks and the Vite dev server together; one Ctrl-C stops all.
-// `npm run preview`: the same with the production build (`vite build` first).
+// `npm run preview`: the same with a production bundle of the development settings
+// (`vite build --mode development` first: mock keys and same-origin mock paths).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib/prism.mjs';
@@ -10,14 +11,14 @@ const preview = process.argv.includes('--preview');
 const vite = join(root, 'node_modules', '.bin', 'vite');
 
 if (preview) {
-  const build = spawn(vite, ['build'], { stdio: 'inherit', cwd: root });
+  const build = spawn(vite, ['build', '--mode', 'development'], { stdio: 'inherit', cwd: root });
   const code = await new Promise((resolve) => build.once('exit', resolve));
   if (code !== 0) process.exit(code ?? 1);
 }
 
 const mocks = await startMocks();
 console.log(`Mocks: ${mocks.servers.map((s) => `${s.api} ${s.url}`).join(', ')}`);
-const server = spawn(vite, preview ? ['preview'] : [], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+const server = spawn(vite, preview ? ['preview', '--mode', 'development'] : [], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
 server.stdout.on('data', (chunk) => process.stdout.write(chunk));
 
 let stopping = false;

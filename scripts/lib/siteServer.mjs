@@ -6,10 +6,16 @@ import { join } from 'node:path';
 import { build, preview } from 'vite';
 import { freePort, root, startMocksOnFreePorts } from './prism.mjs';
 
-/** Builds the site into a temporary folder; returns the folder. */
+/**
+ * The mode of a build served against the mocks: a production bundle with the
+ * development settings (mock keys, same-origin paths the preview proxies).
+ */
+const MOCK_BACKED_MODE = 'development';
+
+/** Builds the mock-backed site into a temporary folder; returns the folder. */
 export async function buildSite() {
   const outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await build({ root, mode: MOCK_BACKED_MODE, configFile: join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
   return outDir;
 }
 
@@ -22,6 +28,7 @@ export async function previewSite(outDir) {
   try {
     server = await preview({
       root,
+      mode: MOCK_BACKED_MODE, // serves dev-public/'s stand-ins
       configFile: join(root, 'vite.config.ts'),
       logLevel: 'error',
       build: { outDir },

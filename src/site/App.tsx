@@ -48,8 +48,9 @@ function engagementSettings(): EngageSettings {
     clientKey: siteConfig.engagementClientKey,
     targetURL: absolute(siteConfig.engagementTargetUrl),
     pointOfSale: siteConfig.pointOfSale,
-    includeUTMParameters: true,
-    webPersonalization: { baseURLOverride: window.location.origin },
+    includeUTMParameters: siteConfig.includeUtmParameters,
+    // Web personalization on (specification), its script from the configured base URL.
+    webPersonalization: { baseURLOverride: absolute(siteConfig.webPersonalizationUrl) },
   };
 }
 

@@ -23,13 +23,19 @@ export function createSiteClients(getAccessToken: () => string | undefined): Sit
   const search = createSearchClient({
     customerKey: siteConfig.searchCustomerKey,
     apiKey: siteConfig.searchApiKey,
-    baseUrl: window.location.origin,
+    env: siteConfig.searchEnv,
+    ...(siteConfig.searchHost ? { baseUrl: absolute(siteConfig.searchHost) } : {}),
     trackingConsent: false,
   });
   let commerce: Promise<CommerceClient> | undefined;
   const loadCommerce = () =>
     (commerce ??= import('../commerce/index.ts').then(({ createCommerceClient }) =>
-      createCommerceClient({ baseUrl: absolute(siteConfig.commerceBaseUrl), accessToken: () => getAccessToken() ?? '' }),
+      createCommerceClient({
+        region: siteConfig.commerceRegion,
+        environment: siteConfig.commerceEnvironment,
+        ...(siteConfig.commerceBaseUrl ? { baseUrl: absolute(siteConfig.commerceBaseUrl) } : {}),
+        accessToken: () => getAccessToken() ?? '',
+      }),
     ));
   return { oneconnect: createOneconnectClient(), search, loadCommerce };
 }

@@ -1,7 +1,8 @@
 import type { RouteDefinition } from './router/matchRoute.ts';
+import { siteConfig } from './siteConfig.ts';
 
-/** The layout id of routes that show targeted banners (configurable at build time). */
-export const TARGETED_BANNER_LAYOUT_ID = import.meta.env.VITE_BANNER_LAYOUT_ID ?? '4f5a1c2e-landing';
+/** The layout id of routes that show targeted banners (`VITE_BANNER_LAYOUT_ID`). */
+export const TARGETED_BANNER_LAYOUT_ID = siteConfig.targetedBannerLayoutId;
 
 /** Names of the site's routes. */
 export type RouteName = 'home' | 'search' | 'product' | 'cart' | 'account' | 'careers' | 'signin' | 'authError';

@@ -1,30 +1,57 @@
+import type { CommerceEnvironment, CommerceRegion } from '../commerce/commerceRegions.ts';
+import type { SearchEnv } from '../search/searchEnvironments.ts';
+
 /**
- * Where the site's services live. In development and preview these are
- * same-origin paths that Vite proxies to the Prism mocks (vite.config.ts); a
- * deployment sets the VITE_* variables at build time. Keys here are public
- * browser keys (the search api key and the engagement client key are meant to
- * ship in pages); no secret belongs in this file.
+ * The site's settings for the environment it was built for: the Vite mode's env
+ * file (`.env.development` points at the mocks and local stand-ins; `.env.uat`
+ * and `.env.production` leave every value to the deployment's environment). The
+ * build checks every variable first (src/site/siteEnv.ts), so nothing here falls
+ * back to a default. Same-origin paths (development) become absolute with
+ * {@link absolute}. Keys here are public browser keys (the search api key, the
+ * engagement client key and the content API key ship in pages); no secret
+ * belongs in this file.
  */
 export const siteConfig = {
-  consentScriptUrl: import.meta.env.VITE_CONSENT_SCRIPT_URL ?? '/consent-stub.js',
+  /** Public origin of the site, for canonical URLs. */
+  publicOrigin: import.meta.env.VITE_PUBLIC_ORIGIN,
+  /** Host of the content platform's layout and dictionary services. */
+  contentHost: import.meta.env.VITE_CONTENT_HOST,
+  /** The content platform's API key (`sc_apikey`). */
+  contentApiKey: import.meta.env.VITE_CONTENT_API_KEY,
+  /** URL of the consent platform's script. */
+  consentScriptUrl: import.meta.env.VITE_CONSENT_SCRIPT_URL,
+  /** The consent platform's domain script id. */
   consentDomainScript: import.meta.env.VITE_CONSENT_DOMAIN_SCRIPT,
-  /** Base of the commerce API (the mock serves it at the root of /commerce-api). */
-  commerceBaseUrl: '/commerce-api',
-  /** The engagement service's target URL (the mock behind /engage-api). */
-  engagementTargetUrl: '/engage-api',
-  /** Engagement settings of the specification: point of sale ngc, UTM parameters on, web personalization on. */
-  engagementClientKey: 'pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH',
+  /** Commerce region and environment, which pick the API host. */
+  commerceRegion: import.meta.env.VITE_COMMERCE_REGION as CommerceRegion,
+  commerceEnvironment: import.meta.env.VITE_COMMERCE_ENVIRONMENT as CommerceEnvironment,
+  /** Commerce API base URL replacing the region's host (the mock in development); undefined for the region's host. */
+  commerceBaseUrl: import.meta.env.VITE_COMMERCE_BASE_URL || undefined,
+  /** The engagement service's target URL. */
+  engagementTargetUrl: import.meta.env.VITE_ENGAGEMENT_TARGET_URL,
+  /** The engagement client key. */
+  engagementClientKey: import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY,
+  /** Base URL of the web personalization script (web personalization is on in every environment). */
+  webPersonalizationUrl: import.meta.env.VITE_WEB_PERSONALIZATION_URL,
+  /** Engagement settings of the specification, the same in every environment: point of sale ngc, UTM parameters on. */
   pointOfSale: 'ngc',
-  /** Search service: customer key and browser api key (mock values in development). */
-  searchCustomerKey: '11111-2222222',
-  searchApiKey: 'dev-browser-api-key',
+  includeUtmParameters: true,
+  /** Search environment, which picks the API domain. */
+  searchEnv: import.meta.env.VITE_SEARCH_ENV as SearchEnv,
+  /** Host replacing the search environment's API domain (the site's origin, proxied to the mock, in development); undefined for the domain. */
+  searchHost: import.meta.env.VITE_SEARCH_HOST || undefined,
+  /** Search service: customer key and browser api key, separate for the dev/UAT hosts and for production. */
+  searchCustomerKey: import.meta.env.VITE_SEARCH_CUSTOMER_KEY,
+  searchApiKey: import.meta.env.VITE_SEARCH_API_KEY,
   /** Widget ids the mock answers: recommendation, preview search, search results. */
   widgets: { recommendation: 'rfkid_1', previewSearch: 'rfkid_6', searchResults: 'rfkid_7' },
+  /** The layout id of the routes that show targeted banners. */
+  targetedBannerLayoutId: import.meta.env.VITE_BANNER_LAYOUT_ID,
   /** The session client's base path (the specification's /api/auth). */
   authBasePath: '/api/auth',
 } as const;
 
-/** An absolute URL for a same-origin path (service clients need one). */
+/** An absolute URL for a same-origin path or an absolute URL (service clients need one); no trailing slash. */
 export function absolute(path: string): string {
   return new URL(path, window.location.origin).href.replace(/\/$/, '');
 }

@@ -32,7 +32,7 @@ describe('?mock= values', () => {
   it('refuses an unknown API, naming the APIs of the contracts', () => {
     expect(parseScenario('weather:sunny', catalogue)).toEqual({
       ok: false,
-      error: 'Mock scenario "weather:sunny" refused: unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth.',
+      error: 'Mock scenario "weather:sunny" refused: unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth, content.',
     });
   });
 

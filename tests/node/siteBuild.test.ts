@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/prism.mjs';
+import { siteEnvVariables } from '../../src/site/siteEnv.ts';
+
+// The real CLI in a child process, as a deployment runs it: the build's environment
+// holds exactly the variables given (none inherited from this test process).
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+const outDirs: string[] = [];
+afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function viteBuild(mode: string, vars: Record<string, string>): Promise<{ code: number | null; output: string; outDir: string }> {
+  const outDir = mkdtempSync(join(tmpdir(), 'site-env-build-'));
+  outDirs.push(outDir);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_') && k !== 'NODE_ENV'));
+  const child = spawn(process.execPath, [vite, 'build', '--mode', mode, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    env: { ...env, ...vars },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output, outDir })));
+}
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+
+const dev = parseEnv(readFileSync(join(root, '.env.development'), 'utf8'));
+const required = Object.entries(siteEnvVariables).filter(([, v]) => !('optional' in v)).map(([name]) => name);
+
+const production: Record<string, string> = {
+  VITE_PUBLIC_ORIGIN: 'https://www.aero.example',
+  VITE_CONTENT_HOST: 'https://cd.aero.example',
+  VITE_CONTENT_API_KEY: '9A1B2C3D-4E5F-4A6B-8C7D-0E1F2A3B4C5D',
+  VITE_SEARCH_ENV: 'prod',
+  VITE_SEARCH_CUSTOMER_KEY: '98765-4321000',
+  VITE_SEARCH_API_KEY: 'prod-browser-key-7f3a',
+  VITE_ENGAGEMENT_CLIENT_KEY: 'prodClientKey0123456789abcdefABCD',
+  VITE_ENGAGEMENT_TARGET_URL: 'https://api.engage.aero.example',
+  VITE_WEB_PERSONALIZATION_URL: 'https://d35vb5cccm4xzp.cloudfront.net',
+  VITE_COMMERCE_REGION: 'europeWest',
+  VITE_COMMERCE_ENVIRONMENT: 'prod',
+  VITE_CONSENT_SCRIPT_URL: 'https://cdn.consent.example/scripttemplates/otSDKStub.js',
+  VITE_CONSENT_DOMAIN_SCRIPT: '0190a0b1-c2d3-4e4f-a5b6-c7d8e9f00112',
+  VITE_BANNER_LAYOUT_ID: '7c1d2e3f-campaign',
+};
+
+describe('building the site for an environment', () => {
+  it.each(['production', 'uat'])('a %s build with no settings stops with one message naming each missing variable', async (mode) => {
+    const { code, output, outDir } = await viteBuild(mode, {});
+    expect(code).not.toBe(0);
+    expect(output).toContain(`The site's settings for mode "${mode}" are incomplete or invalid`);
+    for (const name of required) expect(output).toContain(`${name} is missing`);
+    expect(files(outDir)).toEqual([]);
+  });
+
+  it('a production build with a malformed customer key, API key or host names the variable and its rule', async () => {
+    const { code, output } = await viteBuild('production', {
+      ...production,
+      VITE_SEARCH_CUSTOMER_KEY: '11111_2222222',
+      VITE_CONTENT_API_KEY: 'content-key',
+      VITE_CONTENT_HOST: 'http://cd.aero.example',
+    });
+    expect(code).not.toBe(0);
+    expect(output).toContain('VITE_SEARCH_CUSTOMER_KEY (search customer key): Invalid customerKey: "11111_2222222". It should match the following pattern: (\\d+)-(\\d+). Example: 11111-2222222');
+    expect(output).toContain('VITE_CONTENT_API_KEY (content platform API key, sc_apikey): "content-key" should be a GUID');
+    expect(output).toContain('VITE_CONTENT_HOST (content platform host of the layout and dictionary services): "http://cd.aero.example" should be an https URL in a deployed build');
+    expect(output).not.toContain('is missing');
+  });
+
+  it('a production build with production settings ships them, and no development key, mock URL or stand-in', async () => {
+    const { code, output, outDir } = await viteBuild('production', production);
+    expect(output).toBe('');
+    expect(code).toBe(0);
+    const shipped = files(outDir).map((file) => ({
+      path: relative(outDir, file),
+      // The search SDK's own message quotes the example key; that text is the specification's, not a setting.
+      text: readFileSync(file, 'latin1').replaceAll('Example: 11111-2222222', ''),
+    }));
+    expect(shipped.map((f) => f.path)).toContain('index.html');
+    const everything = shipped.map((f) => `${f.path}\n${f.text}`).join('\n');
+
+    // Generic names (an environment, a region, the root path) are left out: they occur in code anyway.
+    const generic = new Set(['VITE_SEARCH_ENV', 'VITE_SEARCH_HOST', 'VITE_WEB_PERSONALIZATION_URL', 'VITE_COMMERCE_REGION', 'VITE_COMMERCE_ENVIRONMENT']);
+    const devValues = Object.entries(dev).filter(([name, value]) => value && !generic.has(name));
+    expect(devValues.length).toBeGreaterThanOrEqual(10);
+    for (const [name, value] of devValues) expect(everything.includes(value!), `${name}=${value} shipped`).toBe(false);
+    expect(everything).not.toMatch(/127\.0\.0\.1|localhost|\[::1\]|consent-stub|web-flow-libs\/[^$]|\/(engage|commerce|content)-api\b/);
+
+    // The settings given are what the pages use.
+    for (const name of ['VITE_SEARCH_CUSTOMER_KEY', 'VITE_SEARCH_API_KEY', 'VITE_ENGAGEMENT_CLIENT_KEY', 'VITE_CONSENT_SCRIPT_URL', 'VITE_BANNER_LAYOUT_ID', 'VITE_ENGAGEMENT_TARGET_URL']) {
+      expect(everything, name).toContain(production[name]);
+    }
+    expect(existsSync(join(outDir, 'consent-stub.js'))).toBe(false);
+  });
+});
