@@ -25,7 +25,8 @@ export { buildSearchResultsItem, selectionFilter } from './buildSearchResultsIte
 export { searchResultsEvent, searchRequestFields, type ShownResults } from './searchResultsEvent.ts';
 export { buildPreviewSearchItem, initialPreviewSearchState, pickSuggestions, suggestionClickEvent, type PreviewSearchState, type PreviewSuggestion } from './previewSearch.ts';
 export { sanitizeHtml } from './sanitizeHtml.ts';
-export { safeUrl } from './safeUrl.ts';
+/** @deprecated Use `safeLinkTarget` from the core: the one URL guard, kept here under its old name. */
+export { safeLinkTarget as safeUrl } from '../core/urlGuard.ts';
 export { pickTemplate } from './pickTemplate.ts';
 export { readIdentityToken, type IdentityTokenGetter } from './readIdentityToken.ts';
 export { WidgetRequestCanceledError, isCanceledError } from './WidgetRequestCanceledError.ts';

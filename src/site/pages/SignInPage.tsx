@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { getProviders, signIn } from '../../auth/index.ts';
 import type { Providers } from '../../auth/index.ts';
-import { sameOriginPath } from '../sameOriginPath.ts';
+import { sameOriginPath } from '../../core/urlGuard.ts';
 
 const MESSAGES: Record<string, string> = {
   SessionRequired: 'Please sign in to see that page.',
@@ -14,7 +14,7 @@ const MESSAGES: Record<string, string> = {
 export default function SignInPage({ search }: { search: URLSearchParams }) {
   const [providers, setProviders] = useState<Providers | null>(null);
   const [error, setError] = useState(search.get('error'));
-  const callbackUrl = sameOriginPath(search.get('callbackUrl'));
+  const callbackUrl = sameOriginPath(search.get('callbackUrl')) ?? '/';
   useEffect(() => {
     void getProviders().then(setProviders);
   }, []);
