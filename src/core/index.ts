@@ -2,3 +2,4 @@ export { ApiError, isApiError, type ErrorDetails } from './ApiError.ts';
 export { createTransport, type Transport, type TransportInit, type TransportOptions, type RequestInfo } from './transport.ts';
 export { readBody } from './readBody.ts';
 export { orvalRequest, type RequestOptions } from './orvalRequest.ts';
+export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';

@@ -25,7 +25,9 @@ export { buildSearchResultsItem, selectionFilter } from './buildSearchResultsIte
 export { searchResultsEvent, searchRequestFields, type ShownResults } from './searchResultsEvent.ts';
 export { buildPreviewSearchItem, initialPreviewSearchState, pickSuggestions, suggestionClickEvent, type PreviewSearchState, type PreviewSuggestion } from './previewSearch.ts';
 export { sanitizeHtml } from './sanitizeHtml.ts';
-export { safeUrl } from './safeUrl.ts';
+export { safeLinkTarget } from '../core/urlGuard.ts';
+/** @deprecated The old name of `safeLinkTarget`, the one link guard. */
+export { safeLinkTarget as safeUrl } from '../core/urlGuard.ts';
 export { pickTemplate } from './pickTemplate.ts';
 export { readIdentityToken, type IdentityTokenGetter } from './readIdentityToken.ts';
 export { WidgetRequestCanceledError, isCanceledError } from './WidgetRequestCanceledError.ts';

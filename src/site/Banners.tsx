@@ -1,5 +1,5 @@
 import { useBanners } from '../oneconnect/react.tsx';
-import { safeHref } from './safeHref.ts';
+import { safeLinkTarget } from '../core/urlGuard.ts';
 
 /** The targeted promotional banners, each dismissible. */
 export function Banners() {
@@ -11,7 +11,7 @@ export function Banners() {
         <aside key={banner.id} className="banner" data-banner-id={banner.id}>
           {banner.title ? <h2>{banner.title}</h2> : null}
           {banner.text ? <p>{banner.text}</p> : null}
-          {banner.link ? <a href={safeHref(banner.link.href)}>{banner.link.label ?? banner.link.href}</a> : null}
+          {banner.link ? <a href={safeLinkTarget(banner.link.href) ?? '#'}>{banner.link.label ?? banner.link.href}</a> : null}
           <button type="button" onClick={() => dismiss(banner.id)} aria-label={`Dismiss: ${banner.title ?? banner.id}`}>
             ×
           </button>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { usePreviewSearch, widget } from '../search/react.tsx';
+import { sameOriginPath } from '../core/urlGuard.ts';
 import { navigate } from './router/history.ts';
 import { Link } from './router/Link.tsx';
 
@@ -44,7 +45,7 @@ function HeaderSearchView() {
         <ul aria-label="Suggested pages">
           {queryResult.data?.content.slice(0, 4).map((item, index) => (
             <li key={item.id}>
-              <Link href={item.url?.startsWith('/') ? item.url : `/search?q=${encodeURIComponent(item.name ?? '')}`}
+              <Link href={sameOriginPath(item.url) ?? `/search?q=${encodeURIComponent(item.name ?? '')}`}
                 onClick={() => actions.onItemClick({ id: item.id, index })}>
                 {item.name ?? item.id}
               </Link>

@@ -103,7 +103,7 @@ describe('default navigation', () => {
 });
 
 describe('a callbackUrl that leaves the site is refused (INVALID_CALLBACK_URL_ERROR)', () => {
-  const offSite = ['https://evil.example/steal', '//evil.example/steal', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://localhost:3001/', 'https://localhost:3000/'];
+  const offSite = ['https://evil.example/steal', '//evil.example/steal', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://localhost:3001/', 'https://localhost:3000/', '/\\evil.example/steal', '\\\\evil.example/steal', 'java\tscript:alert(1)', 'blob:http://localhost:3000/1b9d6bcd'];
 
   it.each(offSite)('signIn refuses %s before sending anything', async (callbackUrl) => {
     const { client, http, navigate, log } = prismClient(prism.url);

@@ -169,4 +169,22 @@ describe('sanitizeHtml', () => {
     provoke(container);
     expect(xss).not.toHaveBeenCalled();
   });
+  it('links banner items only to safe targets: another host disguised as a site path gets no link', async () => {
+    const urls = ['/events/airshow', 'https://other.example', '/\\evil.example/a', '/\t/evil.example/b', '\\\\evil.example/c', '  //evil.example/d', 'java\nscript:__xss(3)', '%6Aavascript:__xss(4)'];
+    const service = fakeService({
+      respond: (body) => ({
+        body: { widgets: body.widget.items.map((item) => ({ rfk_id: item.rfk_id, entity: 'content', type: 'banner', content: urls.map((url, i) => ({ id: `b${i}`, name: `Banner ${i}`, url })) })) },
+      }),
+    });
+    const { client } = testClient({}, service);
+    const { container } = render(
+      <WidgetsProvider client={client} queryClient={new QueryClient()}>
+        <BannerWidget rfkId="banner" />
+      </WidgetsProvider>,
+    );
+    await vi.waitFor(() => expect(container.querySelectorAll('.search-banner__item')).toHaveLength(urls.length));
+    // The percent-encoded "scheme" is a relative path on this site, so it is a harmless site link.
+    expect([...container.querySelectorAll('.search-banner a')].map((a) => a.getAttribute('href'))).toEqual(['/events/airshow', 'https://other.example/', '%6Aavascript:__xss(4)']);
+    expect([...container.querySelectorAll('.search-banner a')].map((a) => new URL((a as HTMLAnchorElement).href).host)).toEqual([location.host, 'other.example', location.host]);
+  });
 });

@@ -34,11 +34,48 @@ describe('rewriteMediaUrl', () => {
 });
 
 describe('rewriteSrcset', () => {
-  it('rewrites every entry and keeps the descriptors', () => {
+  const shell = (path: string) => `/sitecore/shell${path}`;
+
+  it('rewrites every media entry and keeps the descriptors, commas and spacing as written', () => {
     expect(rewriteSrcset('/-/media/a-320.jpg 320w, /-/jssmedia/a-640.jpg 640w,/img/b.jpg 2x')).toBe(
-      '/sitecore/shell/-/media/a-320.jpg 320w, /sitecore/shell/-/jssmedia/a-640.jpg 640w, /img/b.jpg 2x',
+      '/sitecore/shell/-/media/a-320.jpg 320w, /sitecore/shell/-/jssmedia/a-640.jpg 640w,/img/b.jpg 2x',
     );
   });
+
+  it.each([
+    ['commas inside a media URL', '/-/media/a.jpg?crop=0,0,10,10 1x', `${shell('/-/media/a.jpg?crop=0,0,10,10')} 1x`],
+    [
+      'commas inside several media URLs',
+      '/-/media/a.jpg?crop=0,0,10,10 1x, /-/jssmedia/b.jpg?crop=5,5&w=2 2x',
+      `${shell('/-/media/a.jpg?crop=0,0,10,10')} 1x, ${shell('/-/jssmedia/b.jpg?crop=5,5&w=2')} 2x`,
+    ],
+    ['width, height and density descriptors', '/-/media/a.jpg 300w 100h, /-/media/b.jpg 1.5x', `${shell('/-/media/a.jpg')} 300w 100h, ${shell('/-/media/b.jpg')} 1.5x`],
+    // Parentheses in a descriptor hold commas that do not end the candidate.
+    ['a descriptor with parentheses', '/-/media/a.jpg future(1, 2) 1x, /-/media/b.jpg 2x', `${shell('/-/media/a.jpg')} future(1, 2) 1x, ${shell('/-/media/b.jpg')} 2x`],
+    ['candidates without descriptors, ended by their commas', '/-/media/a.jpg, /-/media/b.jpg,', `${shell('/-/media/a.jpg')}, ${shell('/-/media/b.jpg')},`],
+    // Without whitespace a comma does not end a URL: browsers read one URL here, and so do we.
+    ['one URL holding a comma and no whitespace', '/-/media/a.jpg,/img/b.jpg', `${shell('/-/media/a.jpg')},/img/b.jpg`],
+    [
+      'tabs, newlines and runs of spaces',
+      '\n  /-/media/a.jpg\t1x,\n\t/-/media/b.jpg   2x  ',
+      `\n  ${shell('/-/media/a.jpg')}\t1x,\n\t${shell('/-/media/b.jpg')}   2x  `,
+    ],
+    ['a lone URL', ' /-/media/a.jpg ', ` ${shell('/-/media/a.jpg')} `],
+    ['media and other candidates mixed', '/img/a.jpg?crop=0,0 1x, /-/media/b.jpg 2x,/static/c.jpg 3x', `/img/a.jpg?crop=0,0 1x, ${shell('/-/media/b.jpg')} 2x,/static/c.jpg 3x`],
+    ['a data: URL beside a media URL', 'data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, /-/media/b.jpg 2x', `data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, ${shell('/-/media/b.jpg')} 2x`],
+    ['an absolute media URL', 'https://cms.example.com/-/media/a.jpg?w=1,2 640w', `https://cms.example.com${shell('/-/media/a.jpg?w=1,2')} 640w`],
+  ])('%s', (_, srcset, expected) => expect(rewriteSrcset(srcset)).toBe(expected));
+
+  it.each([
+    ['/img/a.jpg?crop=0,0,10,10 1x'],
+    ['/img/a.jpg?crop=0,0,10,10 1x,/img/b.jpg   2x , '],
+    ['\t/img/a.jpg  300w,\n/img/b.jpg 600w'],
+    ['data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x'],
+    ['/img/a.jpg future(1, 2) 1x'],
+    [',, /img/a.jpg,'],
+    [''],
+    ['/sitecore/shell/-/media/a.jpg 1x, /sitecore/shell/-/media/b.jpg?c=1,2 2x'],
+  ])('leaves %j exactly as it was', (srcset) => expect(rewriteSrcset(srcset)).toBe(srcset));
 });
 
 describe('rewriteMediaImages', () => {
@@ -71,5 +108,23 @@ describe('rewriteMediaImages', () => {
     document.body.appendChild(after);
     await new Promise((r) => setTimeout(r, 0));
     expect(after.getAttribute('src')).toBe('/-/media/after.jpg');
+  });
+});
+
+describe('rewriteMediaImages leaves images without media URLs alone', () => {
+  it('keeps a non-media srcset byte for byte, with no data attributes, and tags only what changed', () => {
+    const plain = '/img/a.jpg?crop=0,0,10,10 1x,/img/b.jpg   2x';
+    document.body.innerHTML = `
+      <img id="plain" src="/img/a.jpg" srcset="${plain}" alt="">
+      <img id="mixed" src="/img/m.jpg" srcset="/img/m.jpg?crop=0,0 1x, /-/media/m-2.jpg?crop=1,1 2x" alt="">`;
+    const stop = rewriteMediaImages(document.body);
+    const el = document.getElementById('plain')!;
+    expect(el.getAttribute('srcset')).toBe(plain);
+    expect(el.getAttributeNames()).toEqual(['id', 'src', 'srcset', 'alt']);
+    const mixed = document.getElementById('mixed')!;
+    expect(mixed.getAttribute('srcset')).toBe('/img/m.jpg?crop=0,0 1x, /sitecore/shell/-/media/m-2.jpg?crop=1,1 2x');
+    expect(mixed.getAttribute('data-original-srcset')).toBe('/img/m.jpg?crop=0,0 1x, /-/media/m-2.jpg?crop=1,1 2x');
+    expect(mixed.hasAttribute('data-original-src')).toBe(false);
+    stop();
   });
 });

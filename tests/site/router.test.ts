@@ -28,6 +28,9 @@ describe('navigate', () => {
     expect(listener).toHaveBeenCalledTimes(1);
     expect(navigate('https://evil.example.com/phish')).toBe(false);
     expect(navigate('//evil.example.com/phish')).toBe(false);
+    expect(navigate('/\\evil.example.com/phish')).toBe(false);
+    expect(navigate('/\t/evil.example.com/phish')).toBe(false);
+    expect(navigate('javascript:alert(1)')).toBe(false);
     expect(location.pathname).toBe('/search');
     stop();
   });

@@ -1,4 +1,4 @@
-import { safeUrl } from '../safeUrl.ts';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { useBanner } from './useBanner.ts';
 import { WidgetStatus } from './WidgetStatus.tsx';
 
@@ -12,8 +12,8 @@ export function BannerView() {
         <div className="search-banner__content" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         queryResult.data?.content?.map((item, i) => {
-          const href = safeUrl(item.url);
-          const src = safeUrl(item.image_url);
+          const href = safeLinkTarget(item.url);
+          const src = safeLinkTarget(item.image_url);
           const name = typeof item.name === 'string' ? item.name : item.id;
           const body = <>{src && <img src={src} alt="" />}<span>{name}</span></>;
           return href ? (

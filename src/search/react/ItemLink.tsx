@@ -1,4 +1,4 @@
-import { safeUrl } from '../safeUrl.ts';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
 import type { ContentItem } from '../types.ts';
 
 /** Props of {@link ItemLink}. */
@@ -16,8 +16,8 @@ export interface ItemLinkProps {
  * without stopping navigation.
  */
 export function ItemLink({ item, index, onItemClick, image = false }: ItemLinkProps) {
-  const href = safeUrl(item.url);
-  const src = image ? safeUrl(item.image_url) : undefined;
+  const href = safeLinkTarget(item.url);
+  const src = image ? safeLinkTarget(item.image_url) : undefined;
   const name = typeof item.name === 'string' ? item.name : item.id;
   return (
     <>

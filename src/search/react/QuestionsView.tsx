@@ -1,13 +1,13 @@
 import { useQuestions, type UseQuestionsOptions } from './useQuestions.ts';
 import { WidgetStatus } from './WidgetStatus.tsx';
-import { safeUrl } from '../safeUrl.ts';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
 
 /** Default questions-and-answers renderer: the answer (with its source link) and related questions as disclosures. */
 export function QuestionsView(options: UseQuestionsOptions) {
   const { widgetRef, queryResult } = useQuestions(options);
   const questions = queryResult.data?.questions;
   const exact = questions?.exact_answer;
-  const source = safeUrl(exact?.source?.url);
+  const source = safeLinkTarget(exact?.source?.url);
   return (
     <section ref={widgetRef} className="search-questions" aria-label="Questions and answers">
       <WidgetStatus queryResult={queryResult} />

@@ -1,4 +1,4 @@
-import { safeUrl } from '../safeUrl.ts';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { useSeo } from './useSeo.ts';
 
 /**
@@ -9,7 +9,7 @@ import { useSeo } from './useSeo.ts';
 export function SeoView() {
   const { widgetRef, queryResult, html } = useSeo();
   const seo = queryResult.data?.seo;
-  const canonical = safeUrl(seo?.canonical_url);
+  const canonical = safeLinkTarget(seo?.canonical_url);
   return (
     <div ref={widgetRef} className="search-seo">
       {seo?.title && <title>{seo.title}</title>}

@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { getProviders, signIn } from '../../auth/index.ts';
 import type { Providers } from '../../auth/index.ts';
 import { signInErrorMessage } from '../authMessages.ts';
-import { sameOriginPath } from '../sameOriginPath.ts';
+import { sameOriginPath } from '../../core/urlGuard.ts';
 
 /** The sign-in page (`/api/auth/signin`): the providers from the session client, and a credentials form. */
 export default function SignInPage({ search }: { search: URLSearchParams }) {
   const [providers, setProviders] = useState<Providers | null>(null);
   const [error, setError] = useState(search.get('error'));
-  const callbackUrl = sameOriginPath(search.get('callbackUrl'));
+  const callbackUrl = sameOriginPath(search.get('callbackUrl')) ?? '/';
   useEffect(() => {
     void getProviders().then(setProviders);
   }, []);

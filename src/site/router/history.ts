@@ -1,3 +1,5 @@
+import { sameOriginPath } from '../../core/urlGuard.ts';
+
 const CHANGE = 'site:locationchange';
 
 /** Subscribes to location changes made by {@link navigate} and by back/forward. */
@@ -17,13 +19,12 @@ export function currentLocation(): string {
 
 /**
  * Moves to a same-origin URL with the history API (no page load) and tells
- * subscribers. A URL on another origin is refused (returns false), since
+ * subscribers. A URL on another origin (or unparsable) is refused (returns false), since
  * callers pass service-provided links here and redirects stay on our origin.
  */
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): boolean {
-  const url = new URL(to, location.href);
-  if (url.origin !== location.origin) return false;
-  const target = `${url.pathname}${url.search}${url.hash}`;
+  const target = sameOriginPath(to, location.href);
+  if (target === undefined) return false;
   if (replace) history.replaceState(null, '', target);
   else history.pushState(null, '', target);
   window.dispatchEvent(new Event(CHANGE));

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { safeLinkTarget, sameOriginPath } from '../../src/core/index.ts';
+
+const PAGE = 'https://www.aero.example/news/today?x=1';
+
+/** What a browser does with an href: jsdom's anchor resolves it with the WHATWG URL parser against the page. */
+function browserResolves(href: string): URL {
+  const a = document.createElement('a');
+  document.head.querySelector('base')?.remove();
+  const base = document.createElement('base');
+  base.href = PAGE;
+  document.head.append(base);
+  a.setAttribute('href', href);
+  return new URL(a.href);
+}
+
+// Every one of these is an attack in some browser or on some page: script
+// schemes in disguise, or a "site-relative" path a browser sends to another host.
+const HOSTILE: [string, unknown][] = [
+  ['javascript', 'javascript:alert(1)'],
+  ['mixed case', 'JaVaScRiPt:alert(1)'],
+  ['leading space', ' JavaScript:alert(1)'],
+  ['leading control characters', '\u0001\u001f javascript:alert(1)'],
+  ['trailing control characters', 'javascript:alert(1)\u0000\u0020'],
+  ['tab inside the scheme', 'java\tscript:alert(1)'],
+  ['newline inside the scheme', 'java\nscript:alert(1)'],
+  ['carriage return inside the scheme', 'java\rscript:alert(1)'],
+  ['tab before the colon', 'javascript\t:alert(1)'],
+  ['vbscript', 'VBScript:msgbox(1)'],
+  ['data', 'data:text/html,<script>alert(1)</script>'],
+  ['data image', 'data:image/svg+xml,<svg onload=alert(1)>'],
+  ['blob', 'blob:https://www.aero.example/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'],
+  ['file', 'file:///etc/passwd'],
+  ['mailto (not a web link)', 'mailto:someone@example.com'],
+  ['protocol-relative', '//evil.example/x'],
+  ['slash backslash', '/\\evil.example/x'],
+  ['backslash backslash', '\\\\evil.example/x'],
+  ['backslash slash', '\\/evil.example/x'],
+  ['three slashes', '///evil.example/x'],
+  ['tab inside //', '/\t/evil.example/x'],
+  ['newline inside /\\', '/\n\\evil.example/x'],
+  ['leading space before //', '  //evil.example/x'],
+  ['unparsable host', 'https://exa mple.com/'],
+  ['empty', ''],
+  ['only whitespace', ' \t\n '],
+  ['not a string', { href: '/x' }],
+  ['undefined', undefined],
+  ['null', null],
+];
+
+describe('safeLinkTarget (links and images from service or author data)', () => {
+  it.each(HOSTILE)('refuses %s', (_, href) => expect(safeLinkTarget(href, PAGE)).toBeUndefined());
+
+  it.each([
+    ['a site path with query and hash', '/path?q=1#h', '/path?q=1#h'],
+    ['a relative path', 'events/airshow', 'events/airshow'],
+    ['a parent path', '../careers', '../careers'],
+    ['a query only', '?page=2', '?page=2'],
+    ['a hash only', '#apply', '#apply'],
+    ['another site over https', 'https://other.example', 'https://other.example/'],
+    ['another site over http', 'http://www.example.com/a?b=1', 'http://www.example.com/a?b=1'],
+    ['an upper-case scheme', 'HTTPS://Other.Example/A', 'https://other.example/A'],
+    ['a link with surrounding whitespace', '  /events/airshow \n', '/events/airshow'],
+    ['a link with a tab inside', '/eve\tnts', '/events'],
+    // Not a scheme: a scheme starts with a letter, so the parser reads a relative path.
+    ['a percent-encoded "scheme"', '%6Aavascript:alert(1)', '%6Aavascript:alert(1)'],
+    ['an encoded colon', 'javascript%3Aalert(1)', 'javascript%3Aalert(1)'],
+  ])('lets through %s', (_, href, expected) => expect(safeLinkTarget(href, PAGE)).toBe(expected));
+
+  it('gives nothing a browser would run or send to another host unannounced', () => {
+    for (const href of ['/path?q#h', 'events/x', '%6Aavascript:alert(1)', 'https://other.example', '%2F%2Fevil.example']) {
+      const target = safeLinkTarget(href, PAGE)!;
+      const resolved = browserResolves(target);
+      expect(['http:', 'https:']).toContain(resolved.protocol);
+      // Relative targets stay on the page's origin; only an explicit absolute URL leaves it.
+      if (!/^https?:/.test(target)) expect(resolved.origin).toBe('https://www.aero.example');
+    }
+    expect(browserResolves('%6Aavascript:alert(1)').href).toBe('https://www.aero.example/news/%6Aavascript:alert(1)');
+  });
+
+  it('defaults to the current page when there is one', () => {
+    expect(safeLinkTarget('/a')).toBe('/a');
+    expect(safeLinkTarget('/\\evil.example/x')).toBeUndefined();
+  });
+});
+
+describe('sameOriginPath (redirect targets from the query string or a service)', () => {
+  const origin = 'https://www.aero.example';
+  it.each(HOSTILE)('refuses %s', (_, url) => expect(sameOriginPath(url, origin)).toBeUndefined());
+
+  it.each([
+    ['https://other.example/phish'],
+    ['http://www.aero.example/account'],
+    ['https://www.aero.example:8443/account'],
+    ['https://www.aero.example.evil.example/'],
+    ['https://www.aero.example@evil.example/'],
+    ['http:evil.example'],
+  ])('refuses another origin: %s', (url) => expect(sameOriginPath(url, `${origin}/page`)).toBeUndefined());
+
+  it.each([
+    ['/account', '/account'],
+    ['https://www.aero.example/account?tab=orders#top', '/account?tab=orders#top'],
+    ['HTTPS://WWW.AERO.EXAMPLE/account', '/account'],
+    ['  /account\t ', '/account'],
+    ['orders?page=2#list', '/news/orders?page=2#list'],
+    ['%6Aavascript:alert(1)', '/news/%6Aavascript:alert(1)'],
+    ['/path?q#h', '/path?q#h'],
+    // With the page's own scheme and no `//`, the parser reads a path on this site, as browsers do.
+    ['https:evil.example', '/news/evil.example'],
+  ])('%j → %j', (url, expected) => expect(sameOriginPath(url, `${origin}/news/today`)).toBe(expected));
+});

@@ -1,0 +1,46 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Widget } from '../../src/search/index.ts';
+import { HeaderSearch } from '../../src/site/HeaderSearch.tsx';
+import { fakeService, renderWithClient, testClient } from '../search/support.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('header type-ahead links', () => {
+  it('links suggested pages only within the site; another host disguised as a site path opens the search instead', async () => {
+    const items = [
+      ['Evil A', '/\\evil.example/a'],
+      ['Evil B', '//evil.example/b'],
+      ['Evil C', '/\t/evil.example/c'],
+      ['Star Tracker', `${location.origin}/products/ST-1?x=1#specs`],
+    ];
+    const service = fakeService({
+      respond: (body) => ({
+        body: {
+          widgets: body.widget.items.map(
+            (item): Widget => ({ rfk_id: item.rfk_id, entity: 'content', type: 'preview_search', content: items.map(([name, url], i) => ({ id: `p${i}`, name, url })) }),
+          ),
+        },
+      }),
+    });
+    const { client } = testClient({}, service);
+    renderWithClient(client, <HeaderSearch rfkId="preview_1" />);
+    fireEvent.focus(screen.getByRole('combobox'));
+    const pages = await screen.findByRole('list', { name: 'Suggested pages' });
+    await vi.waitFor(() => expect(within(pages).getAllByRole('link')).toHaveLength(4));
+    expect(within(pages).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/search?q=Evil%20A',
+      '/search?q=Evil%20B',
+      '/search?q=Evil%20C',
+      '/products/ST-1?x=1#specs',
+    ]);
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    fireEvent.click(within(pages).getByRole('link', { name: 'Evil A' }));
+    expect(location.host).not.toBe('evil.example');
+    expect(`${location.pathname}${location.search}`).toBe('/search?q=Evil%20A');
+  });
+});
