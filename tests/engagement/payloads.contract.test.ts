@@ -139,7 +139,7 @@ describe('event payloads, byte for byte as the reference sends them (engagement.
 // A click on a tracked link that leaves the site unloads the page at once: the event must
 // already be on its way when the click handler returns (nothing awaited, nothing loaded
 // first), and ask the browser to finish it after the page is gone (keepalive). The
-// browser test (tests/browser/leavingPage.test.ts) shows it arriving in Chromium.
+// browser test (tests/browser/tracking.test.ts) shows it arriving in Chromium.
 describe('events survive leaving the page', () => {
   it('every event method starts its request before it returns, with keepalive, and the mock accepts it', async () => {
     const calls = recordFetch();
