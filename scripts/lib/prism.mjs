@@ -135,14 +135,16 @@ export function presentApis() {
 /**
  * Starts a mock of every contract on free ports (tests and benchmarks, so they
  * never collide with `npm start`); resolves once all listen, stopping them all
- * if one fails. `startTimeoutMs` as for {@link startPrism}. Returns `{ servers, ports, stop }`.
+ * if one fails. `onLine(api, line)` sees each line a mock prints (its request log:
+ * what reached the mock, whatever the browser saw); `startTimeoutMs` is each mock's
+ * time to start (see `startPrism`). Returns `{ servers, ports, stop }`.
  */
-export async function startMocksOnFreePorts({ errors = true, startTimeoutMs } = {}) {
+export async function startMocksOnFreePorts({ errors = true, onLine, startTimeoutMs } = {}) {
   const ports = { ...MOCK_PORTS };
   const servers = [];
   for (const api of presentApis()) {
     ports[api] = await freePort();
-    servers.push(startPrism(api, { port: ports[api], errors, startTimeoutMs }));
+    servers.push(startPrism(api, { port: ports[api], errors, startTimeoutMs, onLine: onLine && ((line) => onLine(api, line)) }));
   }
   const stop = () => Promise.all(servers.map((s) => s.stop()));
   try {

@@ -1,4 +1,5 @@
 import { buildCustomEvent } from './buildCustomEvent.ts';
+import { buildIdentityEvent } from './buildIdentityEvent.ts';
 import { buildPageViewEvent } from './buildPageViewEvent.ts';
 import { checkIdentity } from './checkIdentity.ts';
 import { EngageError } from './EngageError.ts';
@@ -16,19 +17,20 @@ import { VERSION } from './VERSION.ts';
  * The SDK object over an initialised browser id. Builders validate synchronously
  * (their coded errors surface from the calling method); sends resolve to the service's
  * JSON answer or `null`, never reject. `config.signal` stops every later request.
- * `personalize`, `getGuestId` and `processEventQueue` load on first use: they answer
- * with a promise anyway, and most pages only send events. `personalize`'s timer starts
- * at the call, so its timeout covers the loading too.
+ * The event methods send at once, with `keepalive`, so an event sent as the page unloads
+ * still arrives. `personalize`, `getGuestId` and `processEventQueue` load on first use:
+ * they answer with a promise anyway, and most pages only send events. `personalize`'s
+ * timer starts at the call, so its timeout covers the loading too.
  */
 export function createSdk(config: EngageConfig): EngageSdk {
-  const send = async (body: object) => (await request(config, '/v1.2/events', body)).data as EventResponse | null;
+  // keepalive: an event sent as a tracked link leaves the page still arrives.
+  const send = async (body: object) => (await request(config, '/v1.2/events', body, undefined, true)).data as EventResponse | null;
   return {
     event: (type, eventData, ext) => send(buildCustomEvent(type, eventData, ext, config, true)),
     pageView: (eventData, ext) => send(buildPageViewEvent(eventData, ext, config)),
-    identity(eventData, ext) {
-      const parts = checkIdentity(eventData, ext, config);
-      return import('./buildIdentityEvent.ts').then((m) => send(m.buildIdentityEvent(parts)), () => null);
-    },
+    // Every event goes out in the caller's task, with nothing loaded on the way: an event
+    // sent by a click that leaves the page would otherwise be lost while a chunk loads.
+    identity: (eventData, ext) => send(buildIdentityEvent(checkIdentity(eventData, ext, config))),
     form: (formId, interactionType, pointOfSale) =>
       send(buildCustomEvent('FORM', { pointOfSale }, { formId, interactionType: String(interactionType).toUpperCase() }, config, false)),
     personalize(data, timeout) {

@@ -52,5 +52,5 @@ async function sendQueued(kit: LazyKit, entry: QueueEntry, config: EngageConfig)
     console.warn('Engage: dropped a queued event that no longer validates', error);
     return 'dropped';
   }
-  return (await kit.request(config, '/v1.2/events', body)).response?.ok ? 'sent' : 'failed';
+  return (await kit.request(config, '/v1.2/events', body, undefined, true)).response?.ok ? 'sent' : 'failed';
 }

@@ -47,20 +47,33 @@ export function startCall(config: EngageConfig, timeout?: unknown): Call {
 }
 
 /**
+ * The largest event body sent with `keepalive`, in bytes. Browsers refuse a keepalive
+ * request once all of a page's keepalive bodies in flight pass 64 KiB together, so one
+ * event may take a quarter of that; a larger body is sent without it (it still arrives
+ * unless the page unloads meanwhile) rather than refused.
+ */
+export const KEEPALIVE_MAX_BYTES = 16_384;
+
+/**
  * Sends `GET {base}{path}` (fetch's default method), or a `POST` of `body` as JSON, with the reference's
  * `X-Library-Version` header, through the global `fetch` of the moment; never rejects.
  * The call's timer covers the body as well as the headers and is cleared however the
  * request ends. A plain fetch is smaller than the shared transport, whose hooks
- * (auth, error parsing) the SDK does not use. Defaults to a new 60 s call.
+ * (auth, error parsing) the SDK does not use. `keepalive` asks the browser to finish the
+ * request even if the page unloads meanwhile (a tracked link that leaves the site); it
+ * applies to bodies up to {@link KEEPALIVE_MAX_BYTES}. The fetch starts synchronously, in
+ * the caller's task: nothing is awaited before it. Defaults to a new 60 s call, no keepalive.
  */
-export async function request(config: EngageConfig, path: string, body?: object, call = startCall(config)): Promise<Reply> {
+export async function request(config: EngageConfig, path: string, body?: object, call = startCall(config), keepalive = false): Promise<Reply> {
   const reply: Reply = { data: null };
   try {
+    const json = body && JSON.stringify(body);
     const response = await fetch(config.base + path, {
       method: body && 'POST',
       headers: { Accept: 'application/json', 'X-Library-Version': VERSION, ...(body && { 'Content-Type': 'application/json' }) },
-      body: body && JSON.stringify(body),
+      body: json,
       signal: call.signal,
+      ...(keepalive && json !== undefined && new TextEncoder().encode(json).byteLength <= KEEPALIVE_MAX_BYTES && { keepalive: true }),
     });
     reply.text = await response.text();
     const data = parseJson(reply.text);

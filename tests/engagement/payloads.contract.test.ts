@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { usePrism } from '../support/prism.ts';
 import { init, type EngageSdk } from '../../src/engagement/index.ts';
+import { KEEPALIVE_MAX_BYTES } from '../../src/engagement/request.ts';
 import { json, recordFetch, resetBrowser, setPage } from './support.ts';
 
 // Every request below goes through the SDK, is recorded byte for byte, and then reaches
@@ -132,6 +133,46 @@ describe('event payloads, byte for byte as the reference sends them (engagement.
       '{"type":"CTA_CLICK","label":"Explore","ext":{"component":"hero"},"browser_id":"b-123","channel":"WEB","client_key":"ck","currency":"EUR","language":"EN","page":"shoes","pos":"myretail/ie"}',
     );
     expect(calls[0]?.status).toBe(201);
+  });
+});
+
+// A click on a tracked link that leaves the site unloads the page at once: the event must
+// already be on its way when the click handler returns (nothing awaited, nothing loaded
+// first), and ask the browser to finish it after the page is gone (keepalive). The
+// browser test (tests/browser/tracking.test.ts) shows it arriving in Chromium.
+describe('events survive leaving the page', () => {
+  it('every event method starts its request before it returns, with keepalive, and the mock accepts it', async () => {
+    const calls = recordFetch();
+    const sdk = await start();
+    const sends = [
+      () => sdk.event('CAREERS_CLICK', { channel: 'WEB', currency: 'GBP' }, { linkText: 'All vacancies', linkUrl: 'https://careers.example.com/' }),
+      () => sdk.pageView({ channel: 'WEB', currency: 'GBP' }),
+      () => sdk.identity({ identifiers: [{ id: 'ada@example.com', provider: 'email' }], email: 'ada@example.com' }),
+      () => sdk.form('contact', 'SUBMITTED'),
+    ];
+    const answers = sends.map((send, index) => {
+      const answer = send();
+      expect(calls, `request ${index} started synchronously`).toHaveLength(index + 1);
+      return answer;
+    });
+    await expect(Promise.all(answers)).resolves.toEqual([ACCEPTED, ACCEPTED, ACCEPTED, ACCEPTED]);
+    expect(calls.map((c) => [c.keepalive, c.status])).toEqual([[true, 201], [true, 201], [true, 201], [true, 201]]);
+  });
+
+  it('sends queued events with keepalive too', async () => {
+    const calls = recordFetch();
+    const sdk = await start();
+    sdk.addToEventQueue('CTA_CLICK', { channel: 'WEB', currency: 'EUR' });
+    await expect(sdk.processEventQueue()).resolves.toEqual({ sent: 1, failed: 0, dropped: 0 });
+    expect(calls.map((c) => c.keepalive)).toEqual([true]);
+  });
+
+  it(`sends an event over ${KEEPALIVE_MAX_BYTES} bytes without keepalive, which browsers would refuse past 64 KiB in flight, so it still arrives`, async () => {
+    const calls = recordFetch();
+    const sdk = await start();
+    await expect(sdk.event('NOTE', { channel: 'WEB', currency: 'EUR', text: 'x'.repeat(KEEPALIVE_MAX_BYTES) })).resolves.toEqual(ACCEPTED);
+    await expect(sdk.event('NOTE', { channel: 'WEB', currency: 'EUR', text: 'x'.repeat(KEEPALIVE_MAX_BYTES - 400) })).resolves.toEqual(ACCEPTED);
+    expect(calls.map((c) => [c.keepalive, c.status])).toEqual([[false, 201], [true, 201]]);
   });
 });
 

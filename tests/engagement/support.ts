@@ -7,6 +7,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The raw body text, exactly as sent. */
   body: string | undefined;
+  /** Whether the request asked to outlive the page (fetch's `keepalive`). */
+  keepalive: boolean;
   /** The answer's status, once it arrived. */
   status?: number;
 }
@@ -33,6 +35,7 @@ export function recordFetch(options: RecordOptions = {}): RecordedRequest[] {
       method: init.method ?? 'GET',
       headers: Object.fromEntries(headers),
       body: typeof init.body === 'string' ? init.body : undefined,
+      keepalive: init.keepalive === true,
     };
     calls.push(entry);
     const prefer = options.prefer?.(entry.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, fireEvent, renderHook, waitFor } from '@testing-library/react';
+import { act, render, screen, fireEvent, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { usePrism } from '../support/prism.ts';
@@ -9,13 +9,13 @@ import { Banners } from '../../src/site/Banners.tsx';
 
 const prism = usePrism('oneconnect');
 
-function wrapper(enabled = true) {
+function wrapper() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createOneconnectClient({ baseUrl: prism.url });
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <OneconnectProvider client={client}>
-        <BannerProvider enabled={enabled}>{children}</BannerProvider>
+        <BannerProvider>{children}</BannerProvider>
       </OneconnectProvider>
     </QueryClientProvider>
   );
@@ -33,10 +33,30 @@ describe('banner React bindings against Prism', () => {
     expect(screen.getByText('Engineering careers open now')).toBeTruthy();
   });
 
-  it('loads nothing while disabled (a route without the targeted layout)', async () => {
-    const { result } = renderHook(() => useBanners(), { wrapper: wrapper(false) });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(result.current).toMatchObject({ banners: [], userId: '', isLoading: false });
+  it('sends no request while disabled (a route without the targeted layout), and loads once enabled', async () => {
+    const sent: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return fetch(input, init);
+    };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createOneconnectClient({ baseUrl: prism.url, fetch: recording });
+    const page = (enabled: boolean) => (
+      <QueryClientProvider client={queryClient}>
+        <OneconnectProvider client={client}>
+          <BannerProvider enabled={enabled}><Banners /></BannerProvider>
+        </OneconnectProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(page(false));
+    // Every effect and every update React Query scheduled has run: a request, had one started, is recorded by now.
+    await act(async () => {});
+    expect(sent).toEqual([]);
+    expect(queryClient.isFetching()).toBe(0);
+    rerender(page(true));
+    expect(await screen.findByText('Meet us at the International Airshow')).toBeTruthy();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((path) => path.startsWith('/api/oneconnect/'))).toBe(true);
   });
 
   it('shares the userId, and binds the generated hooks to the provider’s client', async () => {

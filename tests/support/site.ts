@@ -14,9 +14,14 @@ export interface SiteUnderTest {
   stop(): Promise<void>;
 }
 
-/** Starts every contract's Prism mock and the Vite dev server proxying to them. */
-export async function startSite(): Promise<SiteUnderTest> {
-  const mocks = await startMocksOnFreePorts({ errors: true });
+/**
+ * Starts every contract's Prism mock and the Vite dev server proxying to them.
+ * `onMockLine(api, line)` sees each line a mock prints: its log of the requests that
+ * reached it. Defaults to none. `startTimeoutMs` is each mock's time to start;
+ * defaults to `startPrism`'s.
+ */
+export async function startSite({ onMockLine, startTimeoutMs }: { onMockLine?: (api: Api, line: string) => void; startTimeoutMs?: number } = {}): Promise<SiteUnderTest> {
+  const mocks = await startMocksOnFreePorts({ errors: true, onLine: onMockLine, startTimeoutMs });
   let vite: ViteDevServer | undefined;
   const stop = async () => {
     await vite?.close();

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startSite, type SiteUnderTest } from '../support/site.ts';
+
+// What the site tracks, seen from both ends: the page's own requests, and the engagement
+// mock's log of the requests that reached it (a request the browser cancels when the page
+// unloads may never get there, whatever the page saw it start).
+
+let site: SiteUnderTest;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const mockLines: string[] = [];
+const EVENTS = /\/engage-api\/v1\.2\/events$/;
+const ENGAGE = /\/engage-api\//;
+const SEARCH_EVENT = /\/event\/[^/]+\/v4\/publish/;
+const CAREERS_SITE = 'http://careers.aero-site.test';
+// A same-origin static file: somewhere to set storage before a visit.
+const BLANK = '/-/media/images/hero-640.svg';
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([
+    // Six mocks, Vite and Chromium starting together on a shared machine: Prism gets a minute.
+    startSite({ onMockLine: (api, line) => void (api === 'engagement' && mockLines.push(line)), startTimeoutMs: 60_000 }),
+    launchBrowser(),
+  ]);
+  // Another site, served at once: a click on a link to it unloads our page immediately.
+  await browser.context.route(`${CAREERS_SITE}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,"><title>Vacancies</title><h1>Vacancies</h1>' }),
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** How many event POSTs have reached the engagement mock, by its own log. */
+const eventsAtMock = () => mockLines.filter((line) => /\[HTTP SERVER\] post \/v1\.2\/events /.test(line)).length;
+
+/** Opens `path` with empty storage and the visitor's consent to analytics (C0002) already given. */
+async function visitWithConsent(path: string): Promise<{ page: Page; requests: Request[] }> {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  await page.goto(`${site.url}${BLANK}`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    // The consent stand-in (public/consent-stub.js) keeps the visitor's choice here.
+    localStorage.setItem('consent-stub:groups', 'C0001,C0002,C0003,C0004');
+  });
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+  await expect.poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups), { timeout: 20_000 }).toContain(',C0002,');
+  return { page, requests };
+}
+
+const matching = (requests: Request[], pattern: RegExp) => requests.filter((r) => pattern.test(r.url()));
+
+describe('tracking in Chromium against the mocks', () => {
+  it('delivers the event of a careers link that leaves the site, though the page unloads at once', async () => {
+    const start = eventsAtMock();
+    const { page, requests } = await visitWithConsent('/');
+    // The page views of the visit have all reached the mock: from here it counts only the click.
+    await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => eventsAtMock() - start, { timeout: 10_000 }).toBe(matching(requests, EVENTS).length);
+    const before = eventsAtMock();
+    await page.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'All vacancies';
+      document.querySelector('main')!.append(link);
+    }, `${CAREERS_SITE}/jobs`);
+
+    // Here the event would leave within a millisecond, long before a real careers site
+    // answers; on a slow network the page is gone first. Holding the event until the other
+    // site has replaced the page plays that: a request tied to the page is cancelled then.
+    let left!: () => void;
+    const gone = new Promise<void>((resolve) => (left = resolve));
+    await page.route(EVENTS, async (route) => {
+      await gone;
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByRole('link', { name: 'All vacancies' }).click();
+    await page.waitForURL(`${CAREERS_SITE}/jobs`);
+    await page.getByRole('heading', { name: 'Vacancies' }).waitFor();
+    left();
+
+    const click = matching(requests, EVENTS).map((r) => JSON.parse(r.postData() ?? '{}') as { type?: string; ext?: unknown });
+    expect(click.at(-1)).toMatchObject({ type: 'CAREERS_CLICK', ext: { linkText: 'All vacancies', linkUrl: `${CAREERS_SITE}/jobs` } });
+    await expect.poll(eventsAtMock, { timeout: 10_000 }).toBe(before + 1);
+    await page.close();
+  });
+
+  it('tracks nothing in preview mode, even with consent: no engagement request, no search event', async () => {
+    // The same visit outside preview does track: what this test would see if editors were tracked.
+    const normal = await visitWithConsent('/');
+    await normal.page.getByRole('link', { name: 'Explore our capabilities' }).click();
+    await normal.page.waitForURL(/\/search\?q=satellite$/);
+    await normal.page.waitForLoadState('networkidle');
+    expect(matching(normal.requests, ENGAGE).length).toBeGreaterThan(0);
+    await expect.poll(() => matching(normal.requests, SEARCH_EVENT).length).toBeGreaterThan(0);
+    await normal.page.close();
+
+    const preview = await visitWithConsent('/?sc_mode=preview');
+    await preview.page.getByRole('link', { name: 'Explore our capabilities' }).click();
+    await preview.page.waitForURL(/\/search\?q=satellite$/);
+    await preview.page.waitForLoadState('networkidle');
+    await preview.page.waitForTimeout(500);
+    expect(matching(preview.requests, ENGAGE).map((r) => r.url())).toEqual([]);
+    expect(matching(preview.requests, SEARCH_EVENT).map((r) => r.url())).toEqual([]);
+    await preview.page.close();
+  });
+});
