@@ -8,8 +8,9 @@ export interface SiteClients {
   oneconnect: OneconnectClient;
   search: SearchClient;
   /**
-   * The commerce client, created on first use: only the product and cart pages
-   * need it, so its 421-operation table stays out of the first page load.
+   * The commerce client of the buyer signed in now, created on first use: only the
+   * product and cart pages need it, so its 421-operation table stays out of the
+   * first page load. Another buyer gets another client (and so other query keys).
    */
   loadCommerce(): Promise<CommerceClient>;
 }
@@ -27,15 +28,24 @@ export function createSiteClients(getAccessToken: () => string | undefined): Sit
     ...(siteConfig.searchHost ? { baseUrl: absolute(siteConfig.searchHost) } : {}),
     trackingConsent: false,
   });
-  let commerce: Promise<CommerceClient> | undefined;
-  const loadCommerce = () =>
-    (commerce ??= import('../commerce/index.ts').then(({ createCommerceClient }) =>
-      createCommerceClient({
-        region: siteConfig.commerceRegion,
-        environment: siteConfig.commerceEnvironment,
-        ...(siteConfig.commerceBaseUrl ? { baseUrl: absolute(siteConfig.commerceBaseUrl) } : {}),
-        accessToken: () => getAccessToken() ?? '',
-      }),
-    ));
+  // One commerce client per signed-in buyer: a client's cacheKey is in every commerce query key, so
+  // a new buyer (sign-in, sign-out, another account) never reads the previous buyer's cached answers.
+  let commerceModule: Promise<typeof import('../commerce/index.ts')> | undefined;
+  let commerce: { token: string; client: Promise<CommerceClient> } | undefined;
+  const loadCommerce = () => {
+    const token = getAccessToken() ?? '';
+    if (commerce?.token !== token) {
+      const client = (commerceModule ??= import('../commerce/index.ts')).then(({ createCommerceClient }) =>
+        createCommerceClient({
+          region: siteConfig.commerceRegion,
+          environment: siteConfig.commerceEnvironment,
+          ...(siteConfig.commerceBaseUrl ? { baseUrl: absolute(siteConfig.commerceBaseUrl) } : {}),
+          accessToken: token,
+        }),
+      );
+      commerce = { token, client };
+    }
+    return commerce.client;
+  };
   return { oneconnect: createOneconnectClient(), search, loadCommerce };
 }
