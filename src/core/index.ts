@@ -3,3 +3,5 @@ export { createTransport, type Transport, type TransportInit, type TransportOpti
 export { readBody } from './readBody.ts';
 export { orvalRequest, type RequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';
+export { scheduler, setTimerProvider, debounce, type TimerProvider, type TimerHandle, type Debounced } from './scheduler.ts';
+export { CodedError, isCodedError } from './errors.ts';

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodedError, isCodedError } from '../../src/core/errors.ts';
+import { debounce, scheduler, setTimerProvider, type TimerProvider } from '../../src/core/scheduler.ts';
+
+afterEach(() => {
+  setTimerProvider(undefined);
+  vi.useRealTimers();
+});
+
+describe('the one scheduler', () => {
+  it('follows fake timers installed after it was imported', () => {
+    vi.useFakeTimers();
+    const ran = vi.fn();
+    scheduler.setTimeout(ran, 1000);
+    vi.advanceTimersByTime(999);
+    expect(ran).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(ran).toHaveBeenCalledOnce();
+  });
+
+  it('runs every timer through a provider a test installs, and restores the globals', () => {
+    const calls: string[] = [];
+    const fake: TimerProvider = {
+      setTimeout: (_cb, ms) => (calls.push(`timeout ${ms}`), 1),
+      clearTimeout: () => void calls.push('clear timeout'),
+      setInterval: (_cb, ms) => (calls.push(`interval ${ms}`), 2),
+      clearInterval: () => void calls.push('clear interval'),
+    };
+    setTimerProvider(fake);
+    scheduler.clearTimeout(scheduler.setTimeout(() => {}, 250));
+    scheduler.clearInterval(scheduler.setInterval(() => {}, 60_000));
+    expect(calls).toEqual(['timeout 250', 'clear timeout', 'interval 60000', 'clear interval']);
+    expect(setTimerProvider(undefined)).toBe(fake);
+  });
+
+  it('debounce runs once, after the last call of a burst; flush runs at once; cancel drops it', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    const d = debounce(run, 250);
+    d.schedule();
+    vi.advanceTimersByTime(200);
+    d.schedule();
+    vi.advanceTimersByTime(200);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(50);
+    expect(run).toHaveBeenCalledOnce();
+    d.schedule();
+    expect(d.pending).toBe(true);
+    d.flush();
+    expect(run).toHaveBeenCalledTimes(2);
+    d.schedule();
+    d.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the one error base', () => {
+  it('carries a code, a message and the cause, and stays an Error for instanceof', () => {
+    const cause = new TypeError('Failed to fetch');
+    const error = new CodedError('NETWORK', 'The service could not be reached', { cause });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'CodedError', code: 'NETWORK', message: 'The service could not be reached', cause });
+    expect(isCodedError(error)).toBe(true);
+    expect(isCodedError(new Error('plain'))).toBe(false);
+  });
+});
