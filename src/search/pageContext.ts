@@ -20,7 +20,8 @@ export function deviceForWidth(width: number): Device {
 
 /** The `utm_*` parameters of a page URL as the `campaign` context, or `undefined` when it has none. */
 export function campaignFromUrl(url: string | URL): SearchContext['campaign'] {
-  const params = new URL(url, 'http://localhost').searchParams;
+  // Only the query is read: the base just makes a bare path parseable.
+  const params = new URL(url, 'https://page.invalid').searchParams;
   const campaign: Record<string, string> = {};
   for (const field of UTM_FIELDS) {
     const value = params.get(field);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
   // One after the other: on two busy cores, Prism starting beside a build can miss its start timeout.
   mocks = await startMocksOnFreePorts({ errors: true, startTimeoutMs: 120_000 });
-  await build({ root, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await build({ root, configFile, mode: 'development', logLevel: 'error', build: { outDir, emptyOutDir: true } });
   browser = await launchBrowser();
   const port = await freePort();
   previewServer = await preview({
