@@ -22,6 +22,15 @@ export const siteConfig = {
   widgets: { recommendation: 'rfkid_1', previewSearch: 'rfkid_6', searchResults: 'rfkid_7' },
   /** The session client's base path (the specification's /api/auth). */
   authBasePath: '/api/auth',
+  /** The content platform's delivery host (the mock behind /content-api) and its public delivery key (`sc_apikey`). */
+  contentBaseUrl: '/content-api',
+  contentApiKey: '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E',
+  /** The site name sent as `sc_site` (one delivery host may serve several sites). */
+  contentSite: 'aero',
+  /** The content language (`sc_lang`). */
+  language: 'en',
+  /** The layout id of routes that show targeted banners (the route's `layoutId` from the layout service is compared with it). */
+  targetedBannerLayoutId: import.meta.env.VITE_BANNER_LAYOUT_ID ?? '4f5a1c2e-landing',
 } as const;
 
 /** An absolute URL for a same-origin path (service clients need one). */

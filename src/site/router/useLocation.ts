@@ -1,8 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { currentLocation, subscribeLocation } from './history.ts';
 
-/** The current `URL` of the page, re-rendering on every history navigation. */
-export function useLocation(): URL {
-  const href = useSyncExternalStore(subscribeLocation, currentLocation, () => '/');
+/**
+ * The current `URL` of the page, re-rendering on every history navigation. Where there is no
+ * browser location (a server rendering the page, and the hydration that follows it) the page's URL
+ * is `serverUrl`. Defaults to `'/'`.
+ */
+export function useLocation(serverUrl = '/'): URL {
+  const href = useSyncExternalStore(subscribeLocation, currentLocation, () => serverUrl);
   return new URL(href, typeof location === 'undefined' ? 'http://localhost' : location.origin);
 }
