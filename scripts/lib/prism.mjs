@@ -29,7 +29,7 @@ export function freePort() {
  * Prism reports violations in its `sl-violations` header). `spec` defaults to
  * `openapi/<api>/openapi.yaml`. Resolves once Prism says it is listening;
  * rejects at once if the contract file or the Prism binary (`bin`) is missing,
- * if Prism exits first, or after `startTimeoutMs` (default 90 s). Prism is spawned directly
+ * if Prism exits first, or after `startTimeoutMs` (default 120 s). Prism is spawned directly
  * (not through npx) so that killing the PID we hold really frees the port.
  * `stop()` sends SIGTERM, SIGKILL after `stopTimeoutMs` (default 5 s), and
  * stops waiting `killTimeoutMs` (default 2 s) later: it never hangs a run.
@@ -44,7 +44,7 @@ export function startPrism(
     quiet = true,
     // Prism answers in 3-5 s on an idle machine; a loaded CI machine starting six at once (the
     // 421-operation commerce contract among them) has been seen to need over 30 s.
-    startTimeoutMs = 90_000,
+    startTimeoutMs = 120_000,
     stopTimeoutMs = 5_000,
     killTimeoutMs = 2_000,
     onLine,

@@ -92,7 +92,7 @@ function requireText(value: unknown, field: string, rule: string, where = 'creat
  */
 export function createContentClient(options: ContentOptions): ContentClient {
   if (typeof options?.baseUrl !== 'string') {
-    throw new TypeError('createContentClient: baseUrl is required (the content host, e.g. "/content-api"; "" for the page\'s origin)');
+    throw new TypeError('createContentClient: baseUrl is required (the content host, e.g. "https://cd.example.com"; "" for the page\'s origin)');
   }
   const apiKey = requireText(options.apiKey, 'apiKey', "is required (the deployment's sc_apikey)");
   const language = options.language ?? 'en';

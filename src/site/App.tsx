@@ -1,36 +1,25 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData } from '@tanstack/react-query';
 import { SessionProvider, useSession } from '../auth/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
 import { BannerProvider, OneconnectProvider } from '../oneconnect/react.tsx';
+import { ContentProvider } from '../content/react.tsx';
 import { WidgetsProvider } from '../search/react.tsx';
 import { useConsent } from './consent/useConsent.ts';
 import { createSiteClients, type SiteClients } from './createSiteClients.ts';
-import { getPageMode } from './editMode/getPageMode.ts';
+import { ContentPage, PageLoading, usePageLayout } from './content/ContentPage.tsx';
+import { components } from './content/registry.tsx';
+import { getPageMode, type PageMode } from './editMode/getPageMode.ts';
 import { rewriteMediaImages } from './editMode/rewriteMediaImages.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { matchRoute } from './router/matchRoute.ts';
 import { useLocation } from './router/useLocation.ts';
-import { routes, TARGETED_BANNER_LAYOUT_ID } from './routes.ts';
 import { SiteClientsContext } from './SiteClientsContext.tsx';
 import { SiteProvider } from './SiteContext.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import { SiteTracking } from './SiteTracking.tsx';
-import HomePage from './pages/HomePage.tsx';
-import SearchPage from './pages/SearchPage.tsx';
 import './theme/theme.css';
-
-// Pages other than home and search load on demand, keeping the first load small.
-// The search page stays eager so its results widget joins the header's batch: one POST.
-const ProductPage = lazy(() => import('./pages/ProductPage.tsx'));
-const CartPage = lazy(() => import('./pages/CartPage.tsx'));
-const AccountPage = lazy(() => import('./pages/AccountPage.tsx'));
-const CareersPage = lazy(() => import('./pages/CareersPage.tsx'));
-const SignInPage = lazy(() => import('./pages/SignInPage.tsx'));
-const AuthErrorPage = lazy(() => import('./pages/AuthErrorPage.tsx'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 /** Creates the site's React Query client with the specification's defaults. */
 export function createSiteQueryClient(): QueryClient {
@@ -54,21 +43,6 @@ function engagementSettings(): EngageSettings {
   };
 }
 
-function Page({ pathname, search }: { pathname: string; search: URLSearchParams }) {
-  const match = matchRoute(routes, pathname);
-  switch (match?.route.name) {
-    case 'home': return <HomePage />;
-    case 'search': return <SearchPage query={search.get('q') ?? ''} />;
-    case 'product': return <ProductPage id={match.params.id ?? ''} />;
-    case 'cart': return <CartPage />;
-    case 'account': return <AccountPage />;
-    case 'careers': return <CareersPage />;
-    case 'signin': return <SignInPage search={search} />;
-    case 'authError': return <AuthErrorPage search={search} />;
-    default: return <NotFoundPage />;
-  }
-}
-
 /** Wires the session's commerce token into the API clients without re-creating them. */
 function SiteServices({ children }: { children: (clients: SiteClients) => ReactNode }) {
   const { data } = useSession();
@@ -83,21 +57,28 @@ function EditModeMedia() {
   return null;
 }
 
-function Shell({ clients, analytics }: { clients: SiteClients; analytics: boolean }) {
-  const url = useLocation();
-  const route = matchRoute(routes, url.pathname)?.route;
+/**
+ * One catch-all route: every URL path asks the layout service for its route, and the component
+ * registry renders it. The header's search waits for the page's content, so its widget and the
+ * page's widgets go out in one batch.
+ */
+function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; analytics: boolean; mode: PageMode; serverUrl?: string }) {
+  const layout = usePageLayout(useLocation(serverUrl), mode);
+  const { route, url } = layout;
+  const [pageReady, setPageReady] = useState(false);
+  const ready = useCallback(() => setPageReady(true), []);
   const sdk = useEngagement();
   return (
     <SiteClientsContext.Provider value={clients}>
       <OneconnectProvider client={clients.oneconnect}>
-        <BannerProvider enabled={route?.layoutId === TARGETED_BANNER_LAYOUT_ID}>
+        <BannerProvider enabled={!!route && route.layoutId === siteConfig.targetedBannerLayoutId}>
           <SiteProvider>
             <WidgetsProvider client={clients.search} trackingConsent={analytics} context={{ page: { uri: url.pathname } }}>
               <a className="visually-hidden" href="#main">Skip to content</a>
-              <Header pathname={url.pathname} />
-              <main id="main" data-layout-id={route?.layoutId ?? 'not-found'}>
-                <Suspense fallback={<div className="container"><p role="status">Loading…</p></div>}>
-                  <Page pathname={url.pathname} search={url.searchParams} />
+              <Header pathname={url.pathname} searchReady={pageReady} />
+              <main id="main" data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}>
+                <Suspense fallback={<PageLoading />}>
+                  <ContentPage layout={layout} components={components} mode={mode} onReady={ready} />
                 </Suspense>
               </main>
               <Footer />
@@ -113,11 +94,13 @@ function Shell({ clients, analytics }: { clients: SiteClients; analytics: boolea
 /**
  * The site's one application entry. Consent gates analytics and personalization
  * (group C0002); editors in edit or preview mode are never tracked, see shell
- * media, and in edit mode get no consent banner.
+ * media, and in edit mode get no consent banner. `url` is the page's URL where
+ * there is no browser location (a server rendering it, and the hydration after);
+ * in a browser the location is read. Defaults to the browser's location.
  */
-export function App() {
+export function App({ url }: { url?: string } = {}) {
   const [queryClient] = useState(createSiteQueryClient);
-  const [mode] = useState(() => getPageMode());
+  const [mode] = useState(() => getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search));
   const consented = useConsent({
     load: mode !== 'edit',
     src: siteConfig.consentScriptUrl,
@@ -130,7 +113,13 @@ export function App() {
       <SessionProvider basePath={siteConfig.authBasePath}>
         <EngagementProvider settings={settings} enabled={analytics}>
           {mode !== 'normal' ? <EditModeMedia /> : null}
-          <SiteServices>{(clients) => <Shell clients={clients} analytics={analytics} />}</SiteServices>
+          <SiteServices>
+            {(clients) => (
+              <ContentProvider client={clients.content}>
+                <Shell clients={clients} analytics={analytics} mode={mode} serverUrl={url} />
+              </ContentProvider>
+            )}
+          </SiteServices>
         </EngagementProvider>
       </SessionProvider>
     </QueryClientProvider>

@@ -6,14 +6,19 @@ import { siteConfig } from './siteConfig.ts';
 
 const NAV = [
   ['/', 'Home'],
-  ['/search', 'Capabilities'],
+  ['/capabilities', 'Capabilities'],
+  ['/news', 'News'],
   ['/cart', 'Cart'],
   ['/careers', 'Careers'],
   ['/account', 'Account'],
 ] as const;
 
-/** The site header: brand, navigation, preview search and the session's sign-in state. */
-export function Header({ pathname }: { pathname: string }) {
+/**
+ * The site header: brand, navigation, preview search and the session's sign-in state. The search
+ * mounts once `searchReady` (the page's content is on screen), so its widget request joins the
+ * page's widgets in one batch. Defaults to true.
+ */
+export function Header({ pathname, searchReady = true }: { pathname: string; searchReady?: boolean }) {
   const { data, status } = useSession();
   return (
     <header className="site-header">
@@ -28,7 +33,7 @@ export function Header({ pathname }: { pathname: string }) {
             ))}
           </ul>
         </nav>
-        <HeaderSearch rfkId={siteConfig.widgets.previewSearch} />
+        {searchReady ? <HeaderSearch rfkId={siteConfig.widgets.previewSearch} /> : <div className="header-search" />}
         <div className="session" aria-live="polite">
           {status === 'authenticated' ? (
             <>

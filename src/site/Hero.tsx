@@ -1,27 +1,27 @@
-import { Link } from './router/Link.tsx';
+import { useId } from 'react';
+import { ContentImage, ContentLink, textOf, type ContentComponentProps } from './content/fields.tsx';
 
-/** The home page's hero: headline, a call to action, a careers link and the hero image. */
-export function Hero() {
+/**
+ * `Hero`: the page's headline (its h1), a sentence, a call to action, an optional second link
+ * and the hero image (loaded first: it is the page's largest paint).
+ */
+export function Hero({ fields }: ContentComponentProps) {
+  const titleId = useId();
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    <section className="hero" aria-labelledby={titleId}>
       <div className="container">
         <div>
-        <h1 id="hero-title">Engineering what flies next</h1>
-        <p>Aircraft, satellites and mission systems, from the first sketch to decades of support in service.</p>
+        <h1 id={titleId}>{textOf(fields.heading)}</h1>
+        <p>{textOf(fields.text)}</p>
         <p>
-          <Link className="cta" data-track="cta" href="/search?q=satellite">
-            Explore our capabilities
-          </Link>{' '}
-          <Link href="/careers">Join our engineering teams</Link>
+          <ContentLink className="cta" data-track="cta" field={fields.cta} />{' '}
+          <ContentLink field={fields.secondaryLink} />
         </p>
         </div>
-        <img
-          src="/-/media/images/hero-1280.svg"
-          srcSet="/-/media/images/hero-640.svg 640w, /-/media/images/hero-1280.svg 1280w"
+        <ContentImage
+          field={fields.image}
+          widths={[640]}
           sizes="(min-width: 992px) 50vw, 100vw"
-          width={1280}
-          height={720}
-          alt="An aircraft climbing into a clear sky"
           fetchPriority="high"
         />
       </div>

@@ -1,10 +1,13 @@
 import type { CommerceClient } from '../commerce/index.ts';
+import { createContentClient, type ContentClient } from '../content/index.ts';
 import { createOneconnectClient, type OneconnectClient } from '../oneconnect/index.ts';
 import { createSearchClient, type SearchClient } from '../search/index.ts';
 import { absolute, siteConfig } from './siteConfig.ts';
 
 /** The API clients of one page, created once by the App (never module-level). */
 export interface SiteClients {
+  /** The content platform: every page's route comes from its layout service. */
+  content: ContentClient;
   oneconnect: OneconnectClient;
   search: SearchClient;
   /**
@@ -47,5 +50,11 @@ export function createSiteClients(getAccessToken: () => string | undefined): Sit
     }
     return commerce.client;
   };
-  return { oneconnect: createOneconnectClient(), search, loadCommerce };
+  const content = createContentClient({
+    baseUrl: siteConfig.contentHost,
+    apiKey: siteConfig.contentApiKey,
+    site: siteConfig.contentSite,
+    language: siteConfig.language,
+  });
+  return { content, oneconnect: createOneconnectClient(), search, loadCommerce };
 }

@@ -45,10 +45,14 @@ export const siteConfig = {
   searchApiKey: import.meta.env.VITE_SEARCH_API_KEY,
   /** Widget ids the mock answers: recommendation, preview search, search results. */
   widgets: { recommendation: 'rfkid_1', previewSearch: 'rfkid_6', searchResults: 'rfkid_7' },
-  /** The layout id of the routes that show targeted banners. */
+  /** The layout id of the routes that show targeted banners (compared with the route's `layoutId` from the layout service). */
   targetedBannerLayoutId: import.meta.env.VITE_BANNER_LAYOUT_ID,
   /** The session client's base path (the specification's /api/auth). */
   authBasePath: '/api/auth',
+  /** The site name sent as `sc_site` (one delivery host may serve several sites). */
+  contentSite: 'aero',
+  /** The content language (`sc_lang`). */
+  language: 'en',
 } as const;
 
 /** An absolute URL for a same-origin path or an absolute URL (service clients need one); no trailing slash. */

@@ -20,7 +20,7 @@ const configFile = join(root, 'vite.config.ts');
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
   // One after the other: on two busy cores, Prism starting beside a build can miss its start timeout.
-  mocks = await startMocksOnFreePorts({ errors: true, startTimeoutMs: 120_000 });
+  mocks = await startMocksOnFreePorts({ errors: true });
   await build({ root, configFile, mode: 'development', logLevel: 'error', build: { outDir, emptyOutDir: true } });
   browser = await launchBrowser();
   const port = await freePort();

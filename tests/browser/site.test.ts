@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
+import { createContentClient, type ComponentRendering, type ContentClient } from '../../src/content/index.ts';
 import { launchBrowser, startAll } from '../support/browser.ts';
-import { startSite, type SiteUnderTest } from '../support/site.ts';
+import { previewBuiltSite, startSite, type SiteUnderTest } from '../support/site.ts';
 
 let site: SiteUnderTest;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -13,6 +14,11 @@ const SEARCH_EVENT = /\/event\/[^/]+\/v4\/publish/;
 const SEARCH = /\/discover\/v2\//;
 // A same-origin static file: somewhere to clear storage before a visit.
 const BLANK = '/-/media/images/hero-640.svg';
+// The mock's delivery key and the targeted banner layout (src/site/siteConfig.ts).
+const CONTENT_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
+const TARGETED_LAYOUT = '4f5a1c2e-landing';
+/** The content API as the site reaches it (through the dev server's mock layer). */
+const content = (): ContentClient => createContentClient({ baseUrl: `${site.url}/content-api`, apiKey: CONTENT_KEY, site: 'aero' });
 
 beforeAll(() => startAll([startSite().then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]));
 afterAll(async () => {
@@ -77,10 +83,11 @@ describe('the site in Chromium against the mocks', () => {
     expect(cookies.find((c) => c.name.startsWith('bid_'))?.value).toBeTruthy();
 
     await v.page.getByRole('link', { name: 'Explore our capabilities' }).click();
-    await v.page.waitForURL(/\/search\?q=satellite$/);
+    await v.page.waitForURL(/\/capabilities$/);
+    await v.page.getByRole('heading', { level: 1, name: 'Our capabilities' }).waitFor();
     await settle(v.page, 300);
     const cta = eventBodies(v).find((b) => b.type === 'CTA_CLICK');
-    expect(cta?.ext).toMatchObject({ linkText: 'Explore our capabilities', linkUrl: `${site.url}/search?q=satellite` });
+    expect(cta?.ext).toMatchObject({ linkText: 'Explore our capabilities', linkUrl: `${site.url}/capabilities` });
     expect(eventBodies(v).filter((b) => b.type === 'VIEW').length).toBeGreaterThanOrEqual(2);
 
     await v.page.getByRole('button', { name: 'Cookie settings' }).click();
@@ -89,9 +96,11 @@ describe('the site in Chromium against the mocks', () => {
     const before = v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length;
     await v.page.getByRole('link', { name: 'Careers', exact: true }).click();
     await v.page.getByRole('link', { name: 'Graduate programme' }).click();
+    await v.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await settle(v.page);
     expect(v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length).toBe(before);
-    expect(v.errors).toEqual([]);
+    // The content links to a job page it has no route for: the layout service's 404 (route null) is expected.
+    expect(v.errors.filter((e) => !/\/content-api\/sitecore\/api\/layout\/render\/jss/.test(e))).toEqual([]);
     await v.page.close();
   });
 
@@ -109,13 +118,13 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.close();
   });
 
-  it('in edit mode rewrites src and every srcset entry to shell media, keeps the originals, and loads no consent script', async () => {
+  it('in edit mode rewrites src and every srcset entry of content images to shell media, keeps the originals, and loads no consent script', async () => {
     const v = await visit('/?sc_mode=edit');
     await settle(v.page);
     const hero = v.page.getByRole('img', { name: 'An aircraft climbing into a clear sky' });
     expect(await hero.getAttribute('src')).toBe('/sitecore/shell/-/media/images/hero-1280.svg');
     expect(await hero.getAttribute('srcset')).toBe(
-      '/sitecore/shell/-/media/images/hero-640.svg 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
+      '/sitecore/shell/-/media/images/hero-1280.svg?mw=640 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
     );
     expect(await hero.getAttribute('data-original-src')).toBe('/-/media/images/hero-1280.svg');
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
@@ -142,17 +151,64 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.close();
   });
 
-  it('shows banners only on the targeted layout', async () => {
-    const home = await visit('/');
-    await home.page.getByText('Meet us at the International Airshow').waitFor();
-    expect(await home.page.getByText('Webinar on resilient avionics').count()).toBe(0);
-    await home.page.close();
-    const search = await visit('/search?q=radar');
-    await settle(search.page);
-    expect(await search.page.getByText('Meet us at the International Airshow').count()).toBe(0);
-    expect(search.paths(/\/api\/oneconnect\//)).toEqual([]);
-    expect(search.errors).toEqual([]);
-    await search.page.close();
+  it('shows editors the renderings the site has no component for as labelled boxes, and visitors nothing', async () => {
+    const edit = await visit('/?sc_mode=edit');
+    const box = edit.page.getByRole('group', { name: 'Unknown component: LaunchCountdown' });
+    await box.waitFor();
+    expect(await box.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('dashed');
+    expect(edit.paths(/\/content-api\//).every((p) => p.startsWith('GET '))).toBe(true);
+    const layout = edit.requests.find((r) => /\/layout\/render\/jss\?/.test(r.url()))!;
+    expect(new URL(layout.url()).searchParams.get('sc_mode')).toBe('edit');
+    await edit.page.close();
+    const preview = await visit('/?sc_mode=preview');
+    await preview.page.getByRole('group', { name: 'Unknown component: LaunchCountdown' }).waitFor();
+    await preview.page.close();
+    const normal = await visit('/');
+    await normal.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await normal.page.getByRole('group', { name: /Unknown component/ }).count()).toBe(0);
+    expect(await normal.page.getByText('LaunchCountdown').count()).toBe(0);
+    await normal.page.close();
+  });
+
+  it('renders every route of the route list from its layout data, with banners on exactly the targeted layout', async () => {
+    const { routes } = await content().listRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const withBanners: string[] = [];
+    for (const { path } of routes) {
+      const route = (await content().getRoute(path)).sitecore.route!;
+      const first = route.placeholders.main![0] as ComponentRendering;
+      const v = await visit(path);
+      const h1 = v.page.getByRole('heading', { level: 1 });
+      await h1.waitFor();
+      // The session client's error page words its heading after the ?error= value (the session protocol's view).
+      if (first.componentName !== 'AuthError') expect(await h1.innerText(), path).toBe((first.fields!.heading as { value: string }).value);
+      expect(await v.page.locator('main').getAttribute('data-layout-id'), path).toBe(route.layoutId);
+      expect(await v.page.title(), path).toBe((route.fields.pageTitle as { value: string }).value);
+      if (route.layoutId === TARGETED_LAYOUT) {
+        await v.page.getByRole('region', { name: 'Announcements' }).locator('[data-banner-id]').first().waitFor();
+        withBanners.push(path);
+      } else {
+        await settle(v.page, 300);
+        expect(await v.page.locator('[data-banner-id]').count(), path).toBe(0);
+        expect(v.paths(/\/api\/oneconnect\//), path).toEqual([]);
+      }
+      expect(v.errors, path).toEqual([]);
+      await v.page.close();
+    }
+    expect(withBanners).toEqual(['/', '/campaigns/airshow-2025']);
+  }, 300_000);
+
+  it('renders the not-found page for a path with no route, and takes the reader home from it', async () => {
+    const v = await visit('/capabilities/time-travel');
+    await v.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await v.page.locator('main').getAttribute('data-layout-id')).toBe('not-found');
+    expect(await v.page.locator('[data-banner-id]').count()).toBe(0);
+    // The layout service's 404 (route null) is the only failed request.
+    expect(v.errors.filter((e) => !/404/.test(e))).toEqual([]);
+    expect(v.errors.find((e) => e.startsWith('404 '))).toBe('404 GET /content-api/sitecore/api/layout/render/jss');
+    await v.page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await v.page.getByRole('heading', { level: 1, name: 'Engineering what flies next' }).waitFor();
+    await v.page.close();
   });
 
   it('redirects a signed-out reader from a page that requires a session to sign-in, and back after signing in', async () => {
@@ -235,6 +291,33 @@ describe('the site in Chromium against the mocks', () => {
       expect(violations, path).toEqual([]);
       expect(v.errors, path).toEqual([]);
       await v.page.close();
+    }
+  });
+});
+
+describe('the production build', () => {
+  it('sends no Prefer header to the content API (choosing mock answers is the mock layer\'s job) and has none in its code', async () => {
+    const built = await previewBuiltSite(site.mocks);
+    const page = await browser.context.newPage();
+    try {
+      const contentRequests: Array<{ url: string; headers: Record<string, string> }> = [];
+      page.on('request', (r) => {
+        if (/\/content-api\//.test(r.url())) void r.allHeaders().then((headers) => contentRequests.push({ url: r.url(), headers }));
+      });
+      for (const path of ['/', '/capabilities/space', '/no/such/page', '/?sc_mode=edit']) {
+        await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+      }
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Engineering what flies next');
+      expect(contentRequests.length).toBeGreaterThanOrEqual(4);
+      for (const request of contentRequests) expect(Object.keys(request.headers).map((h) => h.toLowerCase()), request.url).not.toContain('prefer');
+      const assets = join(built.outDir, 'assets');
+      const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const file of scripts) expect(readFileSync(join(assets, file), 'utf8'), file).not.toMatch(/prefer/i);
+    } finally {
+      await page.close();
+      await built.stop();
     }
   });
 });

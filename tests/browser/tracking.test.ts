@@ -20,7 +20,7 @@ const BLANK = '/-/media/images/hero-640.svg';
 beforeAll(async () => {
   [site, browser] = await Promise.all([
     // Six mocks, Vite and Chromium starting together on a shared machine: Prism gets a minute.
-    startSite({ onMockLine: (api, line) => void (api === 'engagement' && mockLines.push(line)), startTimeoutMs: 60_000 }),
+    startSite({ onMockLine: (api, line) => void (api === 'engagement' && mockLines.push(line)) }),
     launchBrowser(),
   ]);
   // Another site, served at once: a click on a link to it unloads our page immediately.

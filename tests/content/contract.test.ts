@@ -13,7 +13,7 @@ import { listRoutesResponse } from '../../generated/content/zod/routes/routes.ts
 const prism = usePrism('content');
 const API_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const LAYOUT = '/sitecore/api/layout/render/jss';
-// The site's targeted banner layout (src/site/routes.ts default) and the oneconnect banners' target.
+// The site's targeted banner layout (src/site/siteConfig.ts targetedBannerLayoutId default) and the oneconnect banners' target.
 const TARGETED = '4f5a1c2e-landing';
 
 /** The mock layer's fetch: adds the Prefer the dev proxy would add (the site's own fetch never does). */

@@ -42,3 +42,46 @@ export async function startSite({ onMockLine, startTimeoutMs }: { onMockLine?: (
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, mocks: Object.fromEntries(mocks.servers.map((s) => [s.api, s.url])), stop };
 }
+
+/** A production build of the site served by `vite preview`. */
+export interface BuiltSite {
+  /** The preview's origin. */
+  url: string;
+  /** The build's folder (its `assets/` hold the JavaScript the browser loads). */
+  outDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the site for production and serves the build with `vite preview`, proxying to the running
+ * `mocks` of a {@link startSite} (its mock layer adds the content mock's `Prefer`; the build must not).
+ */
+export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<BuiltSite> {
+  const { buildSite, removeBuild } = await import('../../scripts/lib/siteServer.mjs');
+  const { preview } = await import('vite');
+  const outDir = await buildSite();
+  const ports = Object.fromEntries(Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)])) as Record<Api, number>;
+  try {
+    const server = await preview({
+      root,
+      mode: 'development', // the mock-backed build's mode: serves dev-public/'s stand-ins
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir },
+      preview: { port: await freePort(), strictPort: true, host: '127.0.0.1', proxy: mockProxy(ports) },
+    });
+    const address = server.httpServer.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      outDir,
+      async stop() {
+        await server.close();
+        removeBuild(outDir);
+      },
+    };
+  } catch (error) {
+    removeBuild(outDir);
+    throw error;
+  }
+}

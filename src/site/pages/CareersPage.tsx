@@ -1,18 +1,18 @@
-import { Link } from '../router/Link.tsx';
+import { ContentLink, itemsOf, textOf, type ContentComponentProps } from '../content/fields.tsx';
 
-/** A short careers page: its links are tracked as careers clicks. */
-export default function CareersPage() {
+/** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
+export default function CareersPage({ fields }: ContentComponentProps) {
   return (
     <div className="container">
-      <h1>Careers</h1>
-      <p>Engineers, scientists and technicians build what flies here. Explore the teams hiring now.</p>
+      <h1>{textOf(fields.heading)}</h1>
+      <p>{textOf(fields.text)}</p>
       <ul>
-        <li>
-          <Link href="/careers/engineering">Engineering roles</Link>
-        </li>
-        <li>
-          <Link href="/careers/graduates">Graduate programme</Link>
-        </li>
+        {itemsOf(fields.jobs).map((job) => (
+          <li key={job.id}>
+            <ContentLink field={job.fields.link}>{textOf(job.fields.title)}</ContentLink>
+            {textOf(job.fields.location) ? <span className="muted"> · {textOf(job.fields.location)}</span> : null}
+          </li>
+        ))}
       </ul>
     </div>
   );

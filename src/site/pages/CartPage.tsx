@@ -1,23 +1,24 @@
 import { useCartGet, useCartListLineItems } from '../../commerce/react.tsx';
 import { CommerceBoundary } from '../CommerceBoundary.tsx';
+import { ContentLink, textOf, type ContentComponentProps } from '../content/fields.tsx';
 import { Link } from '../router/Link.tsx';
 
 const money = (value: number | null | undefined, currency = 'USD') =>
   typeof value === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value) : '—';
 
 /** The buyer's cart: the active order and its line items, through the generated hooks. */
-function Cart() {
+function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const cart = useCartGet();
   const items = useCartListLineItems();
   const currency = cart.data?.Currency ?? 'USD';
   return (
     <div className="container">
-      <h1>Your cart</h1>
+      <h1>{textOf(fields.heading)}</h1>
       {cart.isError || items.isError ? <p role="alert">We could not load your cart. Please try again.</p> : null}
       {items.isPending ? <p role="status">Loading cart…</p> : null}
       {items.data ? (
         items.data.Items.length === 0 ? (
-          <p>Your cart is empty. <Link href="/search">Find products</Link>.</p>
+          <p>{textOf(fields.emptyText)} <ContentLink field={fields.findProductsLink} />.</p>
         ) : (
           <table>
             <caption className="visually-hidden">Items in your cart</caption>
@@ -41,11 +42,11 @@ function Cart() {
   );
 }
 
-/** The cart page: the commerce client loads on first use. */
-export default function CartPage() {
+/** `Cart`: the buyer's cart; the commerce client loads on first use. */
+export default function CartPage({ fields }: ContentComponentProps) {
   return (
     <CommerceBoundary>
-      <Cart />
+      <Cart fields={fields} />
     </CommerceBoundary>
   );
 }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { commerceQueryKey, useCartCreateLineItem, useCommerceClient, useProductsGet } from '../../commerce/react.tsx';
+import type { FieldMap } from '../../content/index.ts';
 import { CommerceBoundary } from '../CommerceBoundary.tsx';
-import { Link } from '../router/Link.tsx';
+import { ContentLink, textOf } from '../content/fields.tsx';
 
 /** A product from the commerce API, with "add to cart" (both through the generated hooks). */
-function Product({ id }: { id: string }) {
+function Product({ id, fields }: { id: string; fields: FieldMap }) {
   const product = useProductsGet(id);
   const queryClient = useQueryClient();
   const client = useCommerceClient();
@@ -24,7 +25,7 @@ function Product({ id }: { id: string }) {
   const p = product.data;
   return (
     <div className="container">
-      <p><Link href="/search">← Back to search</Link></p>
+      <p><ContentLink field={fields.backLink} /></p>
       <h1>{p.Name ?? p.ID}</h1>
       {p.Description ? <p>{p.Description}</p> : null}
       <dl>
@@ -38,19 +39,19 @@ function Product({ id }: { id: string }) {
         disabled={add.isPending}
         onClick={() => add.mutate({ data: { ProductID: p.ID ?? id, Quantity: p.QuantityMultiplier || 1 } })}
       >
-        Add to cart
+        {textOf(fields.addToCartLabel)}
       </button>{' '}
-      {add.isSuccess ? <span role="status">Added. <Link href="/cart">View cart</Link></span> : null}
+      {add.isSuccess ? <span role="status">{textOf(fields.addedText)} <ContentLink field={fields.viewCartLink} /></span> : null}
       {add.isError ? <span role="alert">Could not add to cart: {add.error.message}</span> : null}
     </div>
   );
 }
 
-/** The product page: the commerce client loads on first use. */
-export default function ProductPage({ id }: { id: string }) {
+/** `ProductDetail` (the wildcard route `/products/*`): product `id` from the page's URL; the commerce client loads on first use. */
+export default function ProductPage({ id, fields }: { id: string; fields: FieldMap }) {
   return (
     <CommerceBoundary>
-      <Product id={id} />
+      <Product id={id} fields={fields} />
     </CommerceBoundary>
   );
 }

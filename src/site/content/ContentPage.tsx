@@ -1,0 +1,83 @@
+import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { useSession } from '../../auth/react.tsx';
+import type { PageMode } from '../../content/index.ts';
+import { useRoute } from '../../content/react.tsx';
+import { Banners } from '../Banners.tsx';
+import { booleanOf, textOf } from './fields.tsx';
+import { Placeholder, RouteRenderer, type ComponentRegistry } from './Placeholder.tsx';
+
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+
+/**
+ * The page of one URL from the layout service: its route through React Query (`useRoute`, keyed by
+ * item, language, site and mode, so a server can prefetch and dehydrate it), with `sc_mode` passed on.
+ * While another route loads, the previous page stays (with its own URL) rather than flashing empty.
+ */
+export function usePageLayout(url: URL, mode: PageMode) {
+  const layout = useRoute(url.pathname, { mode });
+  const [shownUrl, setShownUrl] = useState(url);
+  // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
+  if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
+  const route = layout.data?.sitecore.route;
+  return { ...layout, route, url: layout.isPlaceholderData ? shownUrl : url };
+}
+
+/** Props of {@link ContentPage}. */
+export interface ContentPageProps {
+  layout: ReturnType<typeof usePageLayout>;
+  components: ComponentRegistry;
+  mode: PageMode;
+  /** Called once the page's content is on screen (its lazy components loaded). Defaults to none. */
+  onReady?: () => void;
+}
+
+/**
+ * Renders the route: its `main` placeholder through the component registry, the targeted banners
+ * (shown only when the route's layout is the targeted one), the page title from the route's
+ * `pageTitle` field, and a sign-in redirect for a route whose `requiresSession` field is set.
+ * `route: null` renders the not-found page.
+ */
+export function ContentPage({ layout, components, mode, onReady }: ContentPageProps) {
+  const { route, url } = layout;
+  if (layout.isPending) return <PageLoading />;
+  if (layout.isError && !layout.data) {
+    return (
+      <div className="container">
+        <h1>This page could not be loaded</h1>
+        <p role="alert">We could not load this page. Please try again.</p>
+        <Ready onReady={onReady} />
+      </div>
+    );
+  }
+  if (!route) return <><NotFoundPage /><Ready onReady={onReady} /></>;
+  const page = (
+    <RouteRenderer components={components} route={route} mode={mode} url={url}>
+      <div className="container"><Banners /></div>
+      <Placeholder name="main" />
+    </RouteRenderer>
+  );
+  return (
+    <>
+      <title>{textOf(route.fields.pageTitle)}</title>
+      {booleanOf(route.fields.requiresSession) ? <SessionRequired>{page}</SessionRequired> : page}
+      <Ready onReady={onReady} />
+    </>
+  );
+}
+
+// Rendered after the page's content: its effect runs once that content committed (lazy parts included).
+function Ready({ onReady }: { onReady?: () => void }) {
+  useEffect(() => onReady?.(), [onReady]);
+  return null;
+}
+
+/** The first load's status: invisible for the first moments, so a fast answer shows no flash. */
+export function PageLoading() {
+  return <div className="container page-loading"><p role="status">Loading…</p></div>;
+}
+
+// A route an editor marked `requiresSession`: visitors without a session go to sign in, then back.
+function SessionRequired({ children }: { children: ReactNode }) {
+  const { status } = useSession({ required: true });
+  return status === 'authenticated' ? <>{children}</> : <PageLoading />;
+}

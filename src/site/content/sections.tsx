@@ -1,0 +1,116 @@
+import { useId, useMemo } from 'react';
+import { RecommendationWidget } from '../../search/react.tsx';
+import { usePersonalize } from '../../engagement/react.tsx';
+import { ArticleCard, type Article } from '../ArticleCard.tsx';
+import { siteConfig } from '../siteConfig.ts';
+import { ContentImage, ContentLink, itemsOf, linkOf, numberOf, textOf, type ContentComponentProps } from './fields.tsx';
+import { Placeholder } from './Placeholder.tsx';
+
+// The marketing sections editors place on pages. Each reads its rendering's fields and params;
+// none reads window or document while rendering.
+
+/** `PersonalizedOffer`: the personalised offer of the visitor (decision `params.friendlyId`), when there is one. */
+export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
+  const personalised = usePersonalize(
+    { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
+    { timeout: 3000 },
+  );
+  const offer = personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
+  if (!offer) return null;
+  return (
+    <div className="container">
+      <section aria-label={textOf(fields.heading)} className="card" data-personalized="">
+        <h2>{textOf(fields.heading)}</h2>
+        <p>{String(offer.headline ?? offer.title ?? textOf(fields.fallbackText))}</p>
+      </section>
+    </div>
+  );
+}
+
+/** `ArticleList`: article teasers whose likes and views are shared with every other view of the same article. */
+export function ArticleList({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  const articles = useMemo<Article[]>(
+    () =>
+      itemsOf(fields.articles).map((item) => ({
+        id: item.id,
+        title: textOf(item.fields.title),
+        summary: textOf(item.fields.summary),
+        likeCount: numberOf(item.fields.likeCount),
+        viewCount: numberOf(item.fields.viewCount),
+        href: linkOf(item.fields.link)?.href ?? item.url,
+      })),
+    [fields.articles],
+  );
+  return (
+    <div className="container">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <div className="grid">
+          {articles.map((article) => (
+            <ArticleCard key={article.id} article={article} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** `RecommendationWidget`: the search service's recommendations (widget `params.rfkId`). */
+export function Recommendations({ fields, params }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <div className="container">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <RecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
+      </section>
+    </div>
+  );
+}
+
+/** `PromoCta`: a heading, a sentence and a call-to-action link (tracked as a CTA click). */
+export function PromoCta({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <div className="container">
+      <section className="card promo" aria-labelledby={titleId}>
+        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <p>{textOf(fields.text)}</p>
+        <p><ContentLink className="cta" data-track="cta" field={fields.link} /></p>
+      </section>
+    </div>
+  );
+}
+
+/** `CapabilityCards`: a heading and a card per capability (image, title, summary, link). */
+export function CapabilityCards({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <div className="container">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <div className="grid">
+          {itemsOf(fields.cards).map((card) => (
+            <article key={card.id} className="card">
+              <ContentImage field={card.fields.image} loading="lazy" />
+              <h3>{textOf(card.fields.title)}</h3>
+              <p>{textOf(card.fields.summary)}</p>
+              <ContentLink field={card.fields.link} />
+            </article>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** `Columns`: a container of two placeholders, `columns-left` and `columns-right`, side by side on wide screens. */
+export function Columns({ rendering }: ContentComponentProps) {
+  return (
+    <div className="container columns">
+      <div><Placeholder name="columns-left" rendering={rendering} /></div>
+      <div><Placeholder name="columns-right" rendering={rendering} /></div>
+    </div>
+  );
+}

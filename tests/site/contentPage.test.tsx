@@ -1,0 +1,253 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { parse } from 'yaml';
+import { createContentClient, type PageMode, type RouteData } from '../../src/content/index.ts';
+import { ContentProvider } from '../../src/content/react.tsx';
+import { EngagementProvider } from '../../src/engagement/react.tsx';
+import { createOneconnectClient } from '../../src/oneconnect/index.ts';
+import { createSearchClient } from '../../src/search/index.ts';
+import { WidgetsProvider } from '../../src/search/react.tsx';
+import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
+import { ContentPage, usePageLayout } from '../../src/site/content/ContentPage.tsx';
+import type { ContentComponentProps } from '../../src/site/content/fields.tsx';
+import { Placeholder, type ComponentRegistry } from '../../src/site/content/Placeholder.tsx';
+import { components, productIdOf } from '../../src/site/content/registry.tsx';
+import { rewriteMediaImages } from '../../src/site/editMode/rewriteMediaImages.ts';
+import { SiteProvider } from '../../src/site/SiteContext.tsx';
+
+const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
+const CONTEXT = { pageEditing: false, pageState: 'normal', language: 'en', site: { name: 'aero' } };
+
+// The contract's own layout examples, by item path: the fixture answers the tests start from.
+const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), { maxAliasCount: -1 });
+const example = (name: string) => structuredClone(contract.components.examples[name].value.sitecore.route) as RouteData;
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  document.head.querySelectorAll('title').forEach((t) => t.remove());
+});
+
+/** A layout service over `routes` (item → route), recording every request; unknown items answer 404 with route null. */
+function layoutService(routes: Record<string, RouteData>) {
+  const requests: URL[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(new Request(input, init).url);
+    requests.push(url);
+    const route = routes[url.searchParams.get('item') ?? ''];
+    return Response.json({ sitecore: { context: CONTEXT, route: route ?? null } }, { status: route ? 200 : 404 });
+  };
+  return { requests, client: createContentClient({ baseUrl: 'https://cd.aero.example', apiKey: KEY, site: 'aero', fetch }) };
+}
+
+/** Renders the page at `path` as the site's catch-all route does: layout service → registry. */
+function renderPage(path: string, routes: Record<string, RouteData>, { mode = 'normal', registry = components }: { mode?: PageMode; registry?: ComponentRegistry } = {}) {
+  const service = layoutService(routes);
+  function Page() {
+    const layout = usePageLayout(new URL(path, 'https://www.aero.example'), mode);
+    return <ContentPage layout={layout} components={registry} mode={mode} />;
+  }
+  // The other services answer nothing: these tests are about the content.
+  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'k', baseUrl: 'https://search.invalid', fetch: async () => Response.json({ widgets: [] }) });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <EngagementProvider settings={{ clientKey: 'k', targetURL: 'https://engage.invalid', pointOfSale: 'ngc' }} enabled={false}>
+        <ContentProvider client={service.client}>
+          <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
+            <BannerProvider enabled={false}>
+              <SiteProvider>
+                <WidgetsProvider client={search}>
+                  <Suspense fallback={<p>Loading…</p>}>
+                    <Page />
+                  </Suspense>
+                </WidgetsProvider>
+              </SiteProvider>
+            </BannerProvider>
+          </OneconnectProvider>
+        </ContentProvider>
+      </EngagementProvider>
+    </QueryClientProvider>,
+  );
+  return service;
+}
+
+/** A route with the given renderings in `main`. */
+function routeWith(main: unknown[], fields: Record<string, unknown> = {}): RouteData {
+  return {
+    name: 'fixture',
+    itemId: 'f1',
+    itemLanguage: 'en',
+    layoutId: 'fixture-layout',
+    fields: { pageTitle: { value: 'Fixture | Aerospace & Defence' }, metaDescription: { value: 'A fixture page.' }, ...fields },
+    placeholders: { main },
+  } as RouteData;
+}
+
+describe('the catch-all route: layout service → component registry', () => {
+  it('renders route and rendering fields: the h1, the text, the image with its width and height, the links, and the page title', async () => {
+    const { requests } = renderPage('/campaigns/airshow-2025', { '/campaigns/airshow-2025': example('campaigns-airshow-2025') });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Meet us at the International Airshow 2025');
+    const image = screen.getAllByRole('img')[0]!;
+    expect(image.getAttribute('width')).toBe('1280');
+    expect(image.getAttribute('height')).toBe('720');
+    expect(image.getAttribute('src')).toMatch(/^\/-\/media\//);
+    expect(screen.getByRole('link', { name: 'Plan your visit' }).getAttribute('href')).toBe('/search?q=airshow');
+    // The nested Columns placeholders hold the promo; rich text loads on demand.
+    expect(screen.getByRole('link', { name: 'Book with your account' }).getAttribute('href')).toBe('/account');
+    await waitFor(() => expect(document.title).toBe('Meet us at the International Airshow 2025 | Aerospace & Defence'));
+    const url = requests[0]!;
+    expect(Object.fromEntries(url.searchParams)).toEqual({ item: '/campaigns/airshow-2025', sc_apikey: KEY, sc_site: 'aero', sc_lang: 'en' });
+  });
+
+  it('passes the page mode to the layout service (sc_mode), and sends none for visitors', async () => {
+    const routes = { '/': example('home') };
+    const edit = renderPage('/', routes, { mode: 'edit' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(edit.requests[0]!.searchParams.get('sc_mode')).toBe('edit');
+    cleanup();
+    const normal = renderPage('/', routes);
+    await screen.findByRole('heading', { level: 1 });
+    expect(normal.requests[0]!.searchParams.has('sc_mode')).toBe(false);
+  });
+
+  it('renders placeholders recursively: renderings inside containers inside containers, in order', async () => {
+    const Box = ({ fields, rendering }: ContentComponentProps) => (
+      <section aria-label={String((fields.label as { value: string }).value)}>
+        <Placeholder name="inside" rendering={rendering} />
+      </section>
+    );
+    const box = (label: string, inside: unknown[] = []) => ({ uid: label, componentName: 'Box', fields: { label: { value: label } }, placeholders: { inside } });
+    const route = routeWith([box('outer', [box('middle-1', [box('inner-a'), box('inner-b')]), box('middle-2')]), box('sibling')]);
+    renderPage('/nested', { '/nested': route }, { registry: { Box } });
+    const outer = await screen.findByRole('region', { name: 'outer' });
+    const middle = within(outer).getByRole('region', { name: 'middle-1' });
+    expect(within(middle).getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['inner-a', 'inner-b']);
+    expect(within(outer).getByRole('region', { name: 'middle-2' })).toBeTruthy();
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['outer', 'middle-1', 'inner-a', 'inner-b', 'middle-2', 'sibling']);
+  });
+
+  it('gives every component its fields, params, rendering and the route', async () => {
+    const seen: ContentComponentProps[] = [];
+    const Probe = (props: ContentComponentProps) => {
+      seen.push(props);
+      return <p>probe</p>;
+    };
+    const rendering = { uid: 'p1', componentName: 'Probe', dataSource: '{ABC}', params: { rfkId: 'rfkid_9' }, fields: { heading: { value: 'Hi' } } };
+    renderPage('/probe', { '/probe': routeWith([rendering]) }, { registry: { Probe } });
+    await screen.findByText('probe');
+    expect(seen.at(-1)).toMatchObject({ fields: { heading: { value: 'Hi' } }, params: { rfkId: 'rfkid_9' }, rendering: { uid: 'p1', dataSource: '{ABC}' }, route: { layoutId: 'fixture-layout' } });
+  });
+
+  it('renders nothing for an unknown component for visitors, and a labelled box for editors in edit and preview mode', async () => {
+    const routes = { '/': example('home') };
+    renderPage('/', routes);
+    await screen.findByRole('heading', { name: 'Insights' });
+    expect(screen.queryByRole('group', { name: /Unknown component/ })).toBeNull();
+    expect(screen.queryByText(/LaunchCountdown|Next launch/)).toBeNull();
+    for (const mode of ['edit', 'preview'] as const) {
+      cleanup();
+      renderPage('/', routes, { mode });
+      const box = await screen.findByRole('group', { name: 'Unknown component: LaunchCountdown' });
+      expect(box.textContent).toContain('Unknown component: LaunchCountdown');
+      expect(box.className).toBe('unknown-component');
+    }
+  });
+
+  it('treats a componentName that is an Object.prototype key as unknown, and skips editor-only HTML entries', async () => {
+    const route = routeWith([
+      { uid: 'x', componentName: 'constructor' },
+      { name: 'code', type: 'text/sitecore', contents: '{}', attributes: { chrometype: 'placeholder' } },
+      { uid: 'p', componentName: 'PromoCta', fields: { heading: { value: 'Still here' }, text: { value: '' }, link: { value: { href: '/news', text: 'News' } } } },
+    ]);
+    renderPage('/odd', { '/odd': route }, { mode: 'edit' });
+    await screen.findByRole('heading', { name: 'Still here' });
+    expect(screen.getByRole('group', { name: 'Unknown component: constructor' })).toBeTruthy();
+    expect(screen.getAllByRole('group')).toHaveLength(1);
+  });
+
+  it('renders the not-found page when the layout service answers route null', async () => {
+    renderPage('/no/such/page', {});
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('renders a page added only to the content (no code change): a new route in the layout answer', async () => {
+    const heritage = routeWith(
+      [
+        {
+          uid: 'h1',
+          componentName: 'Hero',
+          fields: {
+            heading: { value: 'A century of flight' },
+            text: { value: 'From fabric biplanes to satellites.' },
+            image: { value: { src: '/-/media/images/heritage.jpg', alt: 'A biplane over a grass airfield', width: 800, height: 450 } },
+            cta: { value: { href: '/news', text: 'Read our history', linktype: 'internal' } },
+          },
+        },
+        { uid: 'c1', componentName: 'PromoCta', fields: { heading: { value: 'Visit the museum' }, text: { value: 'Open daily.' }, link: { value: { href: 'javascript:alert(1)', text: 'Plan a visit' } } } },
+      ],
+      { pageTitle: { value: 'Our heritage | Aerospace & Defence' } },
+    );
+    renderPage('/about/heritage', { '/': example('home'), '/about/heritage': heritage });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('A century of flight');
+    const image = screen.getByRole('img', { name: 'A biplane over a grass airfield' });
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['800', '450']);
+    // Links from content pass the site's link guard.
+    expect(screen.getByRole('link', { name: 'Plan a visit' }).getAttribute('href')).toBe('#');
+    await waitFor(() => expect(document.title).toBe('Our heritage | Aerospace & Defence'));
+  });
+
+  it('renders article bodies as sanitized HTML', async () => {
+    const article = example('news-f-35-sustainment');
+    const body = (article.placeholders.main![0] as unknown as { fields: { body: { value: string } } }).fields.body;
+    body.value = '<p>Safe text</p><img src=x onerror="window.pwned=1"><script>window.pwned=1</script><a href="javascript:alert(1)">bad</a>';
+    renderPage('/news/f-35-sustainment', { '/news/f-35-sustainment': article });
+    await screen.findByText('Safe text');
+    const html = document.querySelector('.rich-text')!.innerHTML;
+    expect(html).not.toMatch(/onerror|<script|javascript:/);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Keeping the F-35 fleet mission-ready: sustainment at scale');
+  });
+
+  it('shares an article\'s likes between its list entry and its body (the same item id)', async () => {
+    const route = routeWith([
+      ...(example('home').placeholders.main!.filter((r) => (r as { componentName: string }).componentName === 'ArticleList')),
+      ...example('news-f-35-sustainment').placeholders.main!.slice(0, 1),
+    ]);
+    renderPage('/both', { '/both': route });
+    await screen.findByRole('heading', { level: 1 });
+    const [teaser, , body] = await screen.findAllByRole('button', { name: /^Like/ });
+    expect(body!.textContent).toBe('Like (58)');
+    teaser!.click(); // the hypersonic article: not the same item
+    await waitFor(() => expect(teaser!.textContent).toBe('Liked (43)'));
+    expect(body!.textContent).toBe('Like (58)');
+    const sustainment = screen.getAllByRole('button', { name: /^Like/ })[1]!;
+    sustainment.click();
+    await waitFor(() => expect(body!.textContent).toBe('Liked (59)'));
+  });
+
+  it('rewrites content images to shell media in edit mode, even when they render after the data arrives', async () => {
+    const stop = rewriteMediaImages(document.body);
+    try {
+      renderPage('/', { '/': example('home') }, { mode: 'edit' });
+      const hero = await screen.findByRole('img', { name: 'An aircraft climbing into a clear sky' });
+      await waitFor(() => expect(hero.getAttribute('src')).toBe('/sitecore/shell/-/media/images/hero-1280.svg'));
+      expect(hero.getAttribute('srcset')).toBe('/sitecore/shell/-/media/images/hero-1280.svg?mw=640 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w');
+      expect(hero.getAttribute('data-original-src')).toBe('/-/media/images/hero-1280.svg');
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('productIdOf (the wildcard product route reads its id from the URL)', () => {
+  it.each([
+    ['/products/TFK-6AL4V-100', 'TFK-6AL4V-100'],
+    ['/products/FASTENER%20KIT/', 'FASTENER KIT'],
+    ['/products/%E0%A4%A', '%E0%A4%A'],
+  ])('%s → %s', (path, id) => expect(productIdOf(path)).toBe(id));
+});
