@@ -1,5 +1,5 @@
+import { debounce } from '../core/scheduler.ts';
 import { searchConstants } from './searchConstants.ts';
-import { defaultScheduler, type Scheduler } from './scheduler.ts';
 import { stableStringify } from './stableStringify.ts';
 import type { CommerceContext, SearchContext } from './types.ts';
 
@@ -9,10 +9,8 @@ export interface ContextStoreOptions {
   initial?: SearchContext;
   /** Merged into every committed context last (the visitor's uuid), so updates cannot drop it; read at each commit. Defaults to none. */
   fixedUser?: SearchContext['user'] | (() => SearchContext['user']);
-  /** Ms between the last update and the commit. Defaults to 50. */
+  /** Ms between the last update and the commit; the timer runs on the core scheduler. Defaults to 50. */
   debounceMs?: number;
-  /** Timers. Defaults to the global ones. */
-  scheduler?: Scheduler;
 }
 
 /** The request context shared by every widget of a page. */
@@ -36,18 +34,16 @@ export interface ContextStore {
 
 /** Creates a context store whose updates commit after the update debounce. */
 export function createContextStore(options: ContextStoreOptions = {}): ContextStore {
-  const { debounceMs = searchConstants.UPDATE_DEBOUNCE_MS, scheduler = defaultScheduler, fixedUser } = options;
+  const { debounceMs = searchConstants.UPDATE_DEBOUNCE_MS, fixedUser } = options;
   const withUser = (context: SearchContext): SearchContext => {
     const user = typeof fixedUser === 'function' ? fixedUser() : fixedUser;
     return user ? { ...context, user: { ...context.user, ...user } } : context;
   };
   let committed = withUser({ ...options.initial });
   let pending: SearchContext | undefined;
-  let timer: unknown;
   const listeners = new Set<() => void>();
 
-  const flush = () => {
-    scheduler.clearTimeout(timer);
+  const commit = () => {
     if (!pending) return;
     const next = withUser(pending);
     pending = undefined;
@@ -55,13 +51,17 @@ export function createContextStore(options: ContextStoreOptions = {}): ContextSt
     committed = next;
     for (const listener of [...listeners]) listener();
   };
+  const timer = debounce(commit, debounceMs);
+  const flush = () => {
+    timer.cancel();
+    commit();
+  };
 
   const update = (patch: Partial<SearchContext>) => {
     const next: Record<string, unknown> = { ...(pending ?? committed), ...patch };
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
     pending = next as SearchContext;
-    scheduler.clearTimeout(timer);
-    timer = scheduler.setTimeout(flush, debounceMs);
+    timer.schedule();
   };
 
   return {

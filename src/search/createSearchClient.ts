@@ -8,7 +8,6 @@ import { createWidgetBatcher, type WidgetBatcher } from './createWidgetBatcher.t
 import { readPageContext } from './pageContext.ts';
 import type { IdentityTokenGetter } from './readIdentityToken.ts';
 import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './resolveSearchEndpoints.ts';
-import { defaultScheduler, type Scheduler } from './scheduler.ts';
 import type { Device, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
 import { createVisitor, type Visitor } from './visitor.ts';
 import { isCanceledError } from './WidgetRequestCanceledError.ts';
@@ -51,8 +50,6 @@ export interface SearchConfig extends EndpointConfig {
   timeoutMs?: number;
   /** The fetch to send with. Defaults to the global `fetch`. */
   fetch?: typeof fetch;
-  /** Timers of the debounces. Defaults to the global ones. */
-  scheduler?: Scheduler;
   /** Where warnings and errors go. Defaults to `console`. */
   logger?: SearchLogger;
   /** Clock of the events, the visit and `time.epoch`. Defaults to `Date.now`. */
@@ -93,8 +90,6 @@ export interface SearchClient {
   readonly context: ContextStore;
   /** Lifecycle and interaction events of every widget. */
   readonly events: EventBus;
-  /** Timers used by the layer. */
-  readonly scheduler: Scheduler;
   /** Where the layer logs. */
   readonly logger: SearchLogger;
   /** Requests one widget through the batcher; reports request, success, fail or canceled. */
@@ -116,7 +111,6 @@ export interface SearchClient {
  */
 export function createSearchClient(config: SearchConfig = {}): SearchClient {
   const logger = config.logger ?? console;
-  const scheduler = config.scheduler ?? defaultScheduler;
   const endpoints = resolveSearchEndpoints(config, logger);
   const transport = createTransport({ fetch: config.fetch, timeoutMs: config.timeoutMs ?? 10_000, describeError: errorMessage });
   const calls = createServiceCalls(endpoints, transport, logger, config.getIdentityToken);
@@ -125,7 +119,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
     key: endpoints.key, uuid: config.uuid, consent: config.trackingConsent ?? true,
     useStorage: config.useStorage, publicSuffix: config.publicSuffix, now,
   });
-  const context = createContextStore({ initial: initialContext(config), fixedUser: () => ({ uuid: visitor.id }), scheduler });
+  const context = createContextStore({ initial: initialContext(config), fixedUser: () => ({ uuid: visitor.id }) });
   visitor.subscribe(() => {
     context.update({});
     context.flush();
@@ -134,7 +128,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   context.subscribe(() => events.dispatch({ type: WidgetActionType.PAGE_CONTEXT_CHANGED, payload: context.get() }));
   // The time goes in as the batch leaves, so it never splits a batch or re-keys a widget.
   const process = (body: SearchRequest, init: { signal: AbortSignal }) => calls.search({ ...body, context: { ...body.context, time: { epoch: now() } } }, init);
-  const batcher = createWidgetBatcher({ process, scheduler });
+  const batcher = createWidgetBatcher({ process });
   const tracker = createTracker({
     publish: calls.publishEvent,
     uuid: () => visitor.id,
@@ -146,7 +140,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   });
   const requestWidget = createWidgetRequester(batcher, events, context, endpoints.mode, visitor, config.rfkFlags);
   return {
-    endpoints, calls, context, events, scheduler, logger, requestWidget, visitor,
+    endpoints, calls, context, events, logger, requestWidget, visitor,
     get uuid() {
       return visitor.id;
     },

@@ -1,8 +1,8 @@
+import { debounce, type Debounced } from '../core/scheduler.ts';
 import { searchConstants } from './searchConstants.ts';
 import { searchMessages } from './searchMessages.ts';
 import { SearchServiceError } from './SearchServiceError.ts';
 import { WidgetRequestCanceledError } from './WidgetRequestCanceledError.ts';
-import { defaultScheduler, type Scheduler } from './scheduler.ts';
 import { stableStringify } from './stableStringify.ts';
 import type { SearchContext, SearchRequest, Widget, WidgetItem } from './types.ts';
 
@@ -13,10 +13,8 @@ export type BatchProcessor = (body: SearchRequest, init: { signal: AbortSignal }
 export interface WidgetBatcherOptions {
   /** Sends a batch. Without it every request rejects with `No data processor configured`. Defaults to none. */
   process?: BatchProcessor;
-  /** Accumulating debounce window in ms. Defaults to 250. */
+  /** Accumulating debounce window in ms; its timer runs on the core scheduler (`setTimerProvider` swaps it). Defaults to 250. */
   debounceMs?: number;
-  /** Timers. Defaults to the global ones. */
-  scheduler?: Scheduler;
 }
 
 /** One widget request handed to the batcher. */
@@ -63,22 +61,19 @@ interface Entry {
  * `entity` go out in separate POSTs, since the answer could not tell them apart.
  */
 export function createWidgetBatcher(options: WidgetBatcherOptions = {}): WidgetBatcher {
-  return new Batcher(options.process, options.debounceMs ?? searchConstants.REQUEST_DEBOUNCE_MS, options.scheduler ?? defaultScheduler);
+  return new Batcher(options.process, options.debounceMs ?? searchConstants.REQUEST_DEBOUNCE_MS);
 }
 
 class Batcher implements WidgetBatcher {
   readonly #latest = new Map<string, Entry>();
   #queue: Entry[] = [];
-  #timer: unknown;
-
   readonly #process: BatchProcessor | undefined;
-  readonly #debounceMs: number;
-  readonly #scheduler: Scheduler;
+  // Each request restarts the window, so a page's burst of widgets leaves as one batch.
+  readonly #window: Debounced;
 
-  constructor(process: BatchProcessor | undefined, debounceMs: number, scheduler: Scheduler) {
+  constructor(process: BatchProcessor | undefined, debounceMs: number) {
     this.#process = process;
-    this.#debounceMs = debounceMs;
-    this.#scheduler = scheduler;
+    this.#window = debounce(() => this.flush(), debounceMs);
   }
 
   get queued() {
@@ -96,14 +91,12 @@ class Batcher implements WidgetBatcher {
       entry.onAbort = () => this.#cancel(entry);
       request.signal?.addEventListener('abort', entry.onAbort, { once: true });
       this.#queue.push(entry);
-      this.#scheduler.clearTimeout(this.#timer);
-      this.#timer = this.#scheduler.setTimeout(this.flush, this.#debounceMs);
+      this.#window.schedule();
     });
   }
 
   readonly flush = (): void => {
-    this.#scheduler.clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#window.cancel();
     const entries = this.#queue;
     this.#queue = [];
     for (const group of groupByContext(entries).values()) {

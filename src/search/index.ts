@@ -36,7 +36,6 @@ export { searchMessages } from './searchMessages.ts';
 export { searchConstants } from './searchConstants.ts';
 export { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
 export { commerceRegions, commerceHost, type CommerceRegion } from './commerceRegions.ts';
-export { defaultScheduler, type Scheduler } from './scheduler.ts';
 export { stableStringify } from './stableStringify.ts';
 export { generateUuid } from './generateUuid.ts';
 export { createVisitor, formatVisits, parseVisits, visitorEntries, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';

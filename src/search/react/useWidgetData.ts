@@ -4,10 +4,9 @@ import { WidgetActionType } from '../actionTypes.ts';
 import { searchConstants } from '../searchConstants.ts';
 import { stableStringify } from '../stableStringify.ts';
 import { trackingEvents } from '../trackingEvents.ts';
-import type { ContentItem, SearchContext, Widget, WidgetItem, WidgetOfType } from '../types.ts';
+import type { ContentItem, Widget, WidgetItem, WidgetOfType } from '../types.ts';
 import type { WidgetType } from '../WidgetDataType.ts';
 import { useAppear } from './useAppear.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useWidget, type WidgetIdentity } from './widget.tsx';
 import { useWidgetsContext } from './WidgetsProvider.tsx';
 
@@ -36,29 +35,36 @@ export interface WidgetDataResult<W> {
 
 /**
  * Fetches the calling widget's data for `item` through the client's batcher, keyed
- * by widget, context and request: a request or context change refetches 50 ms after
- * it settles; the previous data stays while the new request runs; a request the
- * widget no longer needs is canceled and never shows as an error. The query
- * options are set per query, so they hold whatever the query client's own defaults
- * are: cache 5 min, no retry, no refetch on focus or remount, previous data kept;
- * with Suspense a stale time of 1000 ms. `options.enabled` defaults to true.
+ * by widget, context and request: a request change refetches at once and a context
+ * change once the context commits (50 ms), both leaving in the batcher's 250 ms
+ * window; the previous data stays while the new request runs; a request the widget
+ * no longer needs is canceled and never shows as an error. The query options are
+ * set per query, so they hold whatever the query client's own defaults are: cache
+ * 5 min, no retry, no refetch on focus or remount, previous data kept; with Suspense
+ * a stale time of 1000 ms. `options.enabled` defaults to true.
  */
 export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: { enabled?: boolean } = {}): WidgetDataResult<WidgetOfType<T>> {
   const { client } = useWidgetsContext();
   const widget = useWidget();
   const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
-  const itemJson = useDebouncedValue(stableStringify(item), searchConstants.UPDATE_DEBOUNCE_MS, client.scheduler);
+  const itemJson = stableStringify(item);
+  const contextJson = stableStringify(context);
   const queryKey = useMemo(
-    () => ['search', widget.rfkId, widget.entity, stableStringify(context), itemJson] as const,
-    [widget.rfkId, widget.entity, context, itemJson],
+    () => ['search', widget.rfkId, widget.entity, contextJson, itemJson] as const,
+    [widget.rfkId, widget.entity, contextJson, itemJson],
   );
+  // React Query's signal is the one cancellation: it aborts a fetch no query needs any
+  // more (a new key, the last observer gone as in StrictMode's remount, cancelQueries).
+  // The batcher key names this widget instance and this request (never a per-fetch
+  // counter), so the batcher's latest-wins rule holds, and a fetch that another widget
+  // sharing this query started is never canceled behind React Query's back.
   const queryFn = ({ signal }: { signal: AbortSignal }) =>
     client.requestWidget({
       item: JSON.parse(itemJson) as WidgetItem,
       instanceId: widget.instanceId,
       widgetType: widget.type,
-      key: fetchKey(queryKey),
-      context: context as SearchContext,
+      key: `${widget.rfkId}@${widget.instanceId}@${widget.entity}#${contextJson}#${itemJson}`,
+      context,
       signal,
     });
   const query = useWidgetQuery(queryKey as unknown as QueryKey, queryFn, options.enabled ?? true);
@@ -73,22 +79,6 @@ export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: {
     error: query.error,
   };
   return { widgetRef, queryResult, widget };
-}
-
-let fetchCount = 0;
-
-/**
- * The batcher key of one fetch: unique, so only React Query decides which fetch
- * is superseded. It aborts `signal` whenever a query no longer needs its fetch
- * (a new key, its last observer gone as in StrictMode's remount, `cancelQueries`)
- * and reverts the query itself; the rejection that follows is ignored. A shared
- * key would let a fetch of another query cache on the same client cancel this one
- * behind React Query's back, and reverting from inside the query function would
- * cancel whichever fetch the query runs by then: the remount's own.
- */
-function fetchKey(queryKey: readonly unknown[]): string {
-  fetchCount += 1;
-  return `${stableStringify(queryKey)}#${fetchCount}`;
 }
 
 /** React Query with the layer's defaults; Suspense when the provider asks for it. */
