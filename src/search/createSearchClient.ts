@@ -10,7 +10,7 @@ import type { IdentityTokenGetter } from './readIdentityToken.ts';
 import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './resolveSearchEndpoints.ts';
 import type { Device, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
 import { createVisitor, type Visitor } from './visitor.ts';
-import { isCanceledError } from './WidgetRequestCanceledError.ts';
+import { isCanceledError } from './errors.ts';
 
 /** Configuration of {@link createSearchClient}. */
 export interface SearchConfig extends EndpointConfig {

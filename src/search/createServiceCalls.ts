@@ -3,7 +3,7 @@ import { readBody } from '../core/readBody.ts';
 import type { Transport } from '../core/transport.ts';
 import { readIdentityToken, type IdentityTokenGetter } from './readIdentityToken.ts';
 import type { SearchEndpoints } from './resolveSearchEndpoints.ts';
-import { searchMessages } from './searchMessages.ts';
+import { searchMessages } from './errors.ts';
 import type { EventRequest, SearchLogger, SearchRequest } from './types.ts';
 
 /** The two calls of the service. */

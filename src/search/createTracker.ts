@@ -1,4 +1,4 @@
-import { searchMessages } from './searchMessages.ts';
+import { searchMessages } from './errors.ts';
 import { validateTrackingEvent } from './validateTrackingEvent.ts';
 import type { EventRequest, SearchContext, SearchLogger } from './types.ts';
 

@@ -1,8 +1,6 @@
 import { debounce, type Debounced } from '../core/scheduler.ts';
 import { searchConstants } from './searchConstants.ts';
-import { searchMessages } from './searchMessages.ts';
-import { SearchServiceError } from './SearchServiceError.ts';
-import { WidgetRequestCanceledError } from './WidgetRequestCanceledError.ts';
+import { SearchError, SearchServiceError, WidgetRequestCanceledError, searchMessages } from './errors.ts';
 import { stableStringify } from './stableStringify.ts';
 import type { SearchContext, SearchRequest, Widget, WidgetItem } from './types.ts';
 
@@ -81,7 +79,7 @@ class Batcher implements WidgetBatcher {
   }
 
   request(request: BatchedWidgetRequest): Promise<Widget> {
-    if (!this.#process) return Promise.reject(new Error(searchMessages.noDataProcessor));
+    if (!this.#process) return Promise.reject(new SearchError('NO_DATA_PROCESSOR', searchMessages.noDataProcessor));
     return new Promise<Widget>((resolve, reject) => {
       const entry: Entry = { request, resolve, reject, settled: false };
       if (request.signal?.aborted) return reject(new WidgetRequestCanceledError());
@@ -181,7 +179,7 @@ function deliver(entries: Entry[], answer: unknown, settle: (entry: Entry, finis
     }
     const match = (widgets as Widget[]).find((w) => w?.rfk_id === rfk_id && w?.entity === entity);
     settle(entry, () =>
-      match ? entry.resolve(match) : entry.reject(new Error(searchMessages.notFoundInResponse(rfk_id))),
+      match ? entry.resolve(match) : entry.reject(new SearchError('WIDGET_NOT_IN_RESPONSE', searchMessages.notFoundInResponse(rfk_id))),
     );
   }
 }

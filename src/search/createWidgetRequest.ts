@@ -1,3 +1,4 @@
+import { SearchError } from './errors.ts';
 import { mapAccess } from './mapAccess.ts';
 import { searchConstants } from './searchConstants.ts';
 import type { SearchFilter, WidgetItem } from './types.ts';
@@ -39,7 +40,7 @@ export interface WidgetRequestBuilder {
 
 const integerIn = (field: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`Invalid ${field}: ${String(value)}. It should be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`);
+    throw new SearchError('INVALID_RANGE', `Invalid ${field}: ${String(value)}. It should be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`, { name: 'RangeError' });
   }
   return value;
 };

@@ -1,6 +1,6 @@
 import { SearchResultsActionType as T } from './actionTypes.ts';
 import type { SearchResultsAction } from './searchResultsReducer.ts';
-import { searchMessages } from './searchMessages.ts';
+import { searchMessages } from './errors.ts';
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 const intFrom = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER) =>

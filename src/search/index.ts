@@ -30,9 +30,15 @@ export { safeLinkTarget } from '../core/urlGuard.ts';
 export { safeLinkTarget as safeUrl } from '../core/urlGuard.ts';
 export { pickTemplate } from './pickTemplate.ts';
 export { readIdentityToken, type IdentityTokenGetter } from './readIdentityToken.ts';
-export { WidgetRequestCanceledError, isCanceledError } from './WidgetRequestCanceledError.ts';
-export { SearchServiceError } from './SearchServiceError.ts';
-export { searchMessages } from './searchMessages.ts';
+export {
+  SearchError,
+  SearchServiceError,
+  WidgetRequestCanceledError,
+  isCanceledError,
+  searchErrorCodes,
+  searchMessages,
+  type SearchErrorCode,
+} from './errors.ts';
 export { searchConstants } from './searchConstants.ts';
 export { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
 export { commerceRegions, commerceHost, type CommerceRegion } from './commerceRegions.ts';

@@ -1,4 +1,4 @@
-import { searchMessages } from './searchMessages.ts';
+import { SearchError, searchMessages } from './errors.ts';
 
 /**
  * Map semantics of the request builder's keyed accessors: one argument reads,
@@ -7,9 +7,9 @@ import { searchMessages } from './searchMessages.ts';
  * Returns `{ wrote: false, value }` for a read and `{ wrote: true }` for a write.
  */
 export function mapAccess<V>(map: Map<string, V>, args: readonly unknown[]): { wrote: boolean; value: V | undefined } {
-  if (args.length === 0 || args.length > 2) throw new Error(searchMessages.invalidNumberOfArguments);
+  if (args.length === 0 || args.length > 2) throw new SearchError('INVALID_NUMBER_OF_ARGUMENTS', searchMessages.invalidNumberOfArguments);
   const [key, value] = args;
-  if (typeof key !== 'string') throw new Error(searchMessages.invalidMapKey(key));
+  if (typeof key !== 'string') throw new SearchError('INVALID_MAP_KEY', searchMessages.invalidMapKey(key));
   if (args.length === 1) return { wrote: false, value: map.get(key) };
   if (value === undefined) map.delete(key);
   else map.set(key, value as V);

@@ -1,4 +1,4 @@
-import { searchMessages } from './searchMessages.ts';
+import { SearchError, searchMessages } from './errors.ts';
 
 /** Returns the signed-in commerce user's identity token, `null`/`undefined`/`''` when nobody is signed in. */
 export type IdentityTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
@@ -9,13 +9,13 @@ export type IdentityTokenGetter = () => string | null | undefined | Promise<stri
  * failed), and `Could not found an OrderCloud logged user.` when nobody is signed in.
  */
 export async function readIdentityToken(getIdentityToken: IdentityTokenGetter | undefined): Promise<string> {
-  if (!getIdentityToken) throw new Error(searchMessages.noCommerceSdk);
+  if (!getIdentityToken) throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk);
   let token: unknown;
   try {
     token = await getIdentityToken();
   } catch (cause) {
-    throw new Error(searchMessages.noCommerceSdk, { cause });
+    throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk, { cause });
   }
-  if (typeof token !== 'string' || token.trim() === '') throw new Error(searchMessages.noLoggedUser);
+  if (typeof token !== 'string' || token.trim() === '') throw new SearchError('NO_LOGGED_USER', searchMessages.noLoggedUser);
   return token;
 }

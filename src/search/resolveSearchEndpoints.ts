@@ -1,6 +1,6 @@
 import { commerceHost, commerceRegions, type CommerceRegion } from './commerceRegions.ts';
 import { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
-import { searchMessages } from './searchMessages.ts';
+import { SearchError, searchMessages } from './errors.ts';
 import type { SearchLogger } from './types.ts';
 
 /** What decides where the layer sends its calls (a subset of the client's config). */
@@ -47,7 +47,7 @@ const CUSTOMER_KEY = /^(\d+)-(\d+)$/;
  */
 export function resolveSearchEndpoints(config: EndpointConfig, logger: SearchLogger): SearchEndpoints {
   const env = config.env ?? 'prod';
-  if (!Object.hasOwn(searchEnvironments, env)) throw new Error(searchMessages.invalidEnv(String(env)));
+  if (!Object.hasOwn(searchEnvironments, env)) throw new SearchError('INVALID_ENV', searchMessages.invalidEnv(String(env)));
   if (config.useToken !== undefined) logger.warn(searchMessages.useTokenDeprecated);
   const serviceHost = config.serviceHost ? origin(config.serviceHost, 'serviceHost') : undefined;
   const base = config.baseUrl ? origin(config.baseUrl, 'baseUrl') : undefined;
@@ -55,14 +55,14 @@ export function resolveSearchEndpoints(config: EndpointConfig, logger: SearchLog
   const apiKey = config.apiKey || undefined;
   if (config.customerKey == null) return commerceEndpoints(config, { base, domain, apiKey, serviceHost });
   const key = CUSTOMER_KEY.exec(String(config.customerKey))?.[2];
-  if (key === undefined) throw new Error(searchMessages.invalidCustomerKey(String(config.customerKey)));
+  if (key === undefined) throw new SearchError('INVALID_CUSTOMER_KEY', searchMessages.invalidCustomerKey(String(config.customerKey)));
   if (apiKey) {
     return { mode: 'apiKey', key, apiKey, searchUrl: `${domain}/discover/v2/${key}`, eventUrl: `${domain}/event/${key}/v4/publish` };
   }
   if (serviceHost) {
     return { mode: 'serviceHost', key, searchUrl: `${serviceHost}/api/discover/v2`, eventUrl: `${serviceHost}/api/event/v4/publish` };
   }
-  throw new Error(searchMessages.missingApiKey);
+  throw new SearchError('MISSING_API_KEY', searchMessages.missingApiKey);
 }
 
 function commerceEndpoints(
@@ -70,9 +70,9 @@ function commerceEndpoints(
   hosts: { base?: string; domain: string; apiKey?: string; serviceHost?: string },
 ): SearchEndpoints {
   const id = config.discoverDomainId;
-  if (typeof id !== 'string' || id.trim() === '') throw new Error(searchMessages.missingDiscoverDomainId);
+  if (typeof id !== 'string' || id.trim() === '') throw new SearchError('MISSING_DISCOVER_DOMAIN_ID', searchMessages.missingDiscoverDomainId);
   const region = config.commerceRegion ?? 'usWest';
-  if (!commerceRegions.includes(region)) throw new Error(searchMessages.invalidCommerceRegion(String(region)));
+  if (!commerceRegions.includes(region)) throw new SearchError('INVALID_COMMERCE_REGION', searchMessages.invalidCommerceRegion(String(region)));
   const key = encodeURIComponent(id);
   const searchUrl = `${hosts.base ?? commerceHost(region)}/api/v1/search/${key}`;
   // Events have no connector path: they go to the service host, or to the env domain when an api key exists.
@@ -92,7 +92,7 @@ function origin(value: string, field: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`Invalid ${field}: "${value}". It should be an http(s) URL, e.g. https://www.example.com`);
+    throw new SearchError('INVALID_URL', `Invalid ${field}: "${value}". It should be an http(s) URL, e.g. https://www.example.com`);
   }
   return value.replace(/\/+$/, '');
 }

@@ -1,4 +1,4 @@
-import { searchMessages } from './searchMessages.ts';
+import { searchMessages } from './errors.ts';
 import type { EventRequest } from './types.ts';
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';

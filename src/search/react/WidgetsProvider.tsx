@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { createSearchClient, type SearchClient, type SearchConfig } from '../createSearchClient.ts';
-import { searchMessages } from '../searchMessages.ts';
+import { SearchError, searchMessages } from '../errors.ts';
 import { stableStringify } from '../stableStringify.ts';
 import type { SearchContext } from '../types.ts';
 
@@ -63,7 +63,7 @@ export function WidgetsProvider(props: WidgetsProviderProps) {
 /** The nearest {@link WidgetsProvider}'s client, query client and mode; throws with the fix when there is none. */
 export function useWidgetsContext(): WidgetsContextValue {
   const value = useContext(WidgetsContext);
-  if (!value) throw new Error(searchMessages.noProvider);
+  if (!value) throw new SearchError('NO_PROVIDER', searchMessages.noProvider);
   return value;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { searchMessages } from '../searchMessages.ts';
+import { searchMessages } from '../errors.ts';
 import { trackingEvents } from '../trackingEvents.ts';
 import type { Widget } from '../types.ts';
 import { itemsOf } from './useWidgetData.ts';

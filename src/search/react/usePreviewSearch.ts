@@ -9,7 +9,7 @@ import {
   type PreviewSearchState,
   type PreviewSuggestion,
 } from '../previewSearch.ts';
-import { searchMessages } from '../searchMessages.ts';
+import { searchMessages } from '../errors.ts';
 import type { WidgetOfType } from '../types.ts';
 import { useItemClick, type ItemClickPayload } from './useItemClick.ts';
 import { useWidgetData, type WidgetDataResult } from './useWidgetData.ts';

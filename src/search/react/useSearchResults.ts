@@ -3,7 +3,7 @@ import { SearchResultsActionType as T } from '../actionTypes.ts';
 import { buildSearchResultsItem } from '../buildSearchResultsItem.ts';
 import type { WidgetRequestBuilder } from '../createWidgetRequest.ts';
 import { describeInvalidAction } from '../describeInvalidAction.ts';
-import { searchMessages } from '../searchMessages.ts';
+import { searchMessages } from '../errors.ts';
 import { searchResultsEvent } from '../searchResultsEvent.ts';
 import {
   initialSearchResultsState,

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useId, useMemo, type ComponentType } from 'react';
 import { WidgetActionType } from '../actionTypes.ts';
-import { searchMessages } from '../searchMessages.ts';
+import { SearchError, searchMessages } from '../errors.ts';
 import { isWidgetType, type WidgetType } from '../WidgetDataType.ts';
 import { useWidgetsContext } from './WidgetsProvider.tsx';
 
@@ -32,11 +32,11 @@ const WRAPPED = Symbol.for('aero-site.search.widget');
  * for a component that is already a widget. `entity` defaults to `content`.
  */
 export function widget<P extends object>(Component: ComponentType<P>, type: WidgetType, entity = 'content'): ComponentType<P & WidgetProps> {
-  if (!isWidgetType(type)) throw new Error(searchMessages.invalidWidgetType(String(type)));
-  if ((Component as unknown as Record<symbol, unknown>)[WRAPPED]) throw new Error(searchMessages.alreadyWrapped(entity));
+  if (!isWidgetType(type)) throw new SearchError('INVALID_WIDGET_TYPE', searchMessages.invalidWidgetType(String(type)));
+  if ((Component as unknown as Record<symbol, unknown>)[WRAPPED]) throw new SearchError('ALREADY_WRAPPED', searchMessages.alreadyWrapped(entity));
   function Widget(props: P & WidgetProps) {
     const { rfkId, instanceId, ...rest } = props;
-    if (typeof rfkId !== 'string' || rfkId.trim() === '') throw new Error(searchMessages.trackRfkIdEmpty);
+    if (typeof rfkId !== 'string' || rfkId.trim() === '') throw new SearchError('MISSING_RFK_ID', searchMessages.trackRfkIdEmpty);
     const generated = useId();
     const { client } = useWidgetsContext();
     const identity = useMemo(
@@ -62,6 +62,6 @@ export function widget<P extends object>(Component: ComponentType<P>, type: Widg
 /** The widget the calling component serves; throws with the fix outside {@link widget}. */
 export function useWidget(): WidgetIdentity {
   const identity = useContext(WidgetContext);
-  if (!identity) throw new Error(searchMessages.noWidget);
+  if (!identity) throw new SearchError('NO_WIDGET', searchMessages.noWidget);
   return identity;
 }
