@@ -41,7 +41,7 @@ export {
 } from './errors.ts';
 export { searchConstants } from './searchConstants.ts';
 export { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
-export { commerceRegions, commerceHost, type CommerceRegion } from './commerceRegions.ts';
+export { commerceConnectorRegions, commerceHost, type CommerceConnectorRegion } from './commerceConnectorRegions.ts';
 export { stableStringify } from './stableStringify.ts';
 export { generateUuid } from './generateUuid.ts';
 export { createVisitor, formatVisits, parseVisits, visitorEntries, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';

@@ -1,4 +1,4 @@
-import { commerceHost, commerceRegions, type CommerceRegion } from './commerceRegions.ts';
+import { commerceHost, commerceConnectorRegions, type CommerceConnectorRegion } from './commerceConnectorRegions.ts';
 import { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
 import { SearchError, searchMessages } from './errors.ts';
 import type { SearchLogger } from './types.ts';
@@ -18,7 +18,7 @@ export interface EndpointConfig {
   /** The search domain id, required by the commerce connector. Defaults to none. */
   discoverDomainId?: string;
   /** Region of the commerce connector's proxy. Defaults to `usWest`. */
-  commerceRegion?: CommerceRegion;
+  commerceRegion?: CommerceConnectorRegion;
   /** Replaces the env's API domain or the connector's proxy origin (mocks, proxies). Defaults to none. */
   baseUrl?: string;
 }
@@ -72,7 +72,7 @@ function commerceEndpoints(
   const id = config.discoverDomainId;
   if (typeof id !== 'string' || id.trim() === '') throw new SearchError('MISSING_DISCOVER_DOMAIN_ID', searchMessages.missingDiscoverDomainId);
   const region = config.commerceRegion ?? 'usWest';
-  if (!commerceRegions.includes(region)) throw new SearchError('INVALID_COMMERCE_REGION', searchMessages.invalidCommerceRegion(String(region)));
+  if (!commerceConnectorRegions.includes(region)) throw new SearchError('INVALID_COMMERCE_REGION', searchMessages.invalidCommerceRegion(String(region)));
   const key = encodeURIComponent(id);
   const searchUrl = `${hosts.base ?? commerceHost(region)}/api/v1/search/${key}`;
   // Events have no connector path: they go to the service host, or to the env domain when an api key exists.

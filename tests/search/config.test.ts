@@ -150,3 +150,11 @@ describe('errors', () => {
     }
   });
 });
+
+describe('public names', () => {
+  it('calls the connector regions by a name of their own, not the commerce API\'s commerceRegions', async () => {
+    const search: Record<string, unknown> = await import('../../src/search/index.ts');
+    expect(search.commerceConnectorRegions).toEqual(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa']);
+    expect(search).not.toHaveProperty('commerceRegions');
+  });
+});
