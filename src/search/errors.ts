@@ -38,7 +38,7 @@ export const searchMessages = Object.freeze({
 });
 
 /** Every code a search error carries, and when it is thrown: the layer's one code table. */
-export const searchErrorCodes = Object.freeze({
+export const searchErrorCodes = /* @__PURE__ */ Object.freeze({
   /** {@link SearchServiceError}: the search call answered with an error body, or not at all. */
   SERVICE_ERROR: 'SERVICE_ERROR',
   /** {@link WidgetRequestCanceledError}: a newer request of the widget replaced this one, or its caller aborted it. */

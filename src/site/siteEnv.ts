@@ -1,5 +1,5 @@
 import { commerceEnvironments, commerceRegionNames, commerceRegions, type CommerceEnvironment, type CommerceRegion } from '../commerce/commerceRegions.ts';
-import { searchEnvironments } from '../search/searchEnvironments.ts';
+import { searchEnvironments } from '../search/config.ts';
 import { searchMessages } from '../search/errors.ts';
 
 /**

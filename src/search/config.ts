@@ -1,7 +1,68 @@
-import { commerceHost, commerceConnectorRegions, type CommerceConnectorRegion } from './commerceConnectorRegions.ts';
-import { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
+// Where the layer sends its calls and the specification's constants: environments,
+// the commerce connector's regions, and the validation of the configuration.
 import { SearchError, searchMessages } from './errors.ts';
 import type { SearchLogger } from './types.ts';
+
+/** The specification's constants for the widget layer (seed §9, reference §13–14). */
+export const searchConstants = Object.freeze({
+  /** Accumulating debounce before the page's widget requests go out together. */
+  REQUEST_DEBOUNCE_MS: 250,
+  /** Debounce of request, page-context and commerce-context changes before a refetch. */
+  UPDATE_DEBOUNCE_MS: 50,
+  /** Share of a widget that must be in view to count as appeared (fires once). */
+  VISIBILITY_THRESHOLD: 0.2,
+  /** How long unused widget data stays cached (React Query `gcTime`). */
+  CACHE_TIME_MS: 300_000,
+  /** Stale time of widget data read through Suspense. */
+  SUSPENSE_STALE_TIME_MS: 1000,
+  /** Suggestions shown by a preview search unless told otherwise. */
+  SUGGESTIONS_MAX: 3,
+  /** Device sent in the browser context unless told otherwise. */
+  DEFAULT_DEVICE: 'pc',
+  /** Results per page of a search-results widget unless told otherwise. */
+  ITEMS_PER_PAGE: 24,
+  /** Items of a preview search unless told otherwise. */
+  PREVIEW_ITEMS: 4,
+  /** Default environment. */
+  DEFAULT_ENV: 'prod',
+  /** Default commerce region of the commerce connector. */
+  DEFAULT_COMMERCE_REGION: 'usWest',
+});
+
+/**
+ * API domain per environment. Where the current (v3) service has a domain it is
+ * used; dev and uat only exist on the earlier generation's domains (reference §1),
+ * which is also what the contract's servers list.
+ */
+export const searchEnvironments = Object.freeze({
+  dev: 'https://api-dev.rfksrv.com',
+  staging: 'https://discover-staging.sitecore-staging.cloud',
+  uat: 'https://api-uat.rfksrv.com',
+  prod: 'https://discover.sitecorecloud.io',
+  prodEu: 'https://discover-euc1.sitecorecloud.io',
+  apse2: 'https://discover-apse2.sitecorecloud.io',
+});
+
+/** One of `dev, staging, uat, prod, prodEu, apse2`. */
+export type SearchEnv = keyof typeof searchEnvironments;
+
+/**
+ * The six regions the search layer's commerce connector accepts (seed §9). Named
+ * apart from the commerce API's `commerceRegions`, a table of API hosts per region
+ * and environment that means something else.
+ */
+export const commerceConnectorRegions = Object.freeze(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa'] as const);
+
+/** One of the {@link commerceConnectorRegions}. */
+export type CommerceConnectorRegion = (typeof commerceConnectorRegions)[number];
+
+/**
+ * The commerce connector's proxy origin for a region: `https://{region}-integrations.ordercloud.io`,
+ * as the contract's server declares it (how the vendor turns a region into a host label is not verified).
+ */
+export function commerceHost(region: CommerceConnectorRegion): string {
+  return `https://${region}-integrations.ordercloud.io`;
+}
 
 /** What decides where the layer sends its calls (a subset of the client's config). */
 export interface EndpointConfig {

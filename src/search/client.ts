@@ -1,16 +1,16 @@
-import { createTransport } from '../core/transport.ts';
-import { WidgetActionType } from './actionTypes.ts';
-import { createContextStore, type ContextStore } from './createContextStore.ts';
-import { createEventBus, type EventBus } from './createEventBus.ts';
-import { createServiceCalls, type ServiceCalls } from './createServiceCalls.ts';
-import { createTracker, type TrackEventInput } from './createTracker.ts';
-import { createWidgetBatcher, type WidgetBatcher } from './createWidgetBatcher.ts';
-import { readPageContext } from './pageContext.ts';
-import type { IdentityTokenGetter } from './readIdentityToken.ts';
-import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './resolveSearchEndpoints.ts';
-import type { Device, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
+// The widget layer's client: configuration, the service calls (over the core transport),
+// and requestWidget, the one way a widget request reaches the batcher and the POST.
+import { isApiError } from '../core/ApiError.ts';
+import { readBody } from '../core/readBody.ts';
+import { createTransport, type Transport } from '../core/transport.ts';
+import { createWidgetBatcher, type WidgetBatcher } from './batcher.ts';
+import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './config.ts';
+import { createContextStore, readPageContext, type ContextStore } from './context.ts';
+import { SearchError, isCanceledError, searchMessages } from './errors.ts';
+import { WidgetActionType, createEventBus, type EventBus } from './events.ts';
+import { createTracker, type TrackEventInput } from './tracking.ts';
+import type { Device, EventRequest, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
 import { createVisitor, type Visitor } from './visitor.ts';
-import { isCanceledError } from './errors.ts';
 
 /** Configuration of {@link createSearchClient}. */
 export interface SearchConfig extends EndpointConfig {
@@ -203,4 +203,76 @@ function sendable(context: SearchContext, mode: SearchEndpoints['mode']): Search
 function errorMessage(body: unknown) {
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? { message } : {};
+}
+
+/** The two calls of the service. */
+export interface ServiceCalls {
+  /**
+   * POSTs a search body. Resolves to the answer; on a service failure logs the raw
+   * error and `There was a problem on the service call`, then resolves to the error
+   * body or `null` (it does not throw). An abort rejects, since nobody waits. With the
+   * commerce connector, a missing identity token rejects before anything is sent.
+   */
+  search(body: SearchRequest, init?: { signal?: AbortSignal }): Promise<unknown>;
+  /**
+   * POSTs one tracking event. Resolves to `true` when accepted; on failure logs as
+   * `search` does and resolves to the error body or `null`.
+   */
+  publishEvent(event: EventRequest): Promise<unknown>;
+}
+
+/** Creates the service calls over one transport. */
+export function createServiceCalls(
+  endpoints: SearchEndpoints,
+  transport: Transport,
+  logger: SearchLogger,
+  getIdentityToken?: IdentityTokenGetter,
+): ServiceCalls {
+  const apiKeyHeader: Record<string, string> = endpoints.apiKey ? { Authorization: endpoints.apiKey } : {};
+  const post = async (url: string, body: unknown, headers: Record<string, string>, init: RequestInit = {}) => {
+    const signal = init.signal ?? undefined;
+    try {
+      const response = await transport(url, { ...init, method: 'POST', body: JSON.stringify(body), headers });
+      return { ok: true as const, body: await readBody(response) };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      logger.error(error, searchMessages.serviceCallProblem);
+      return { ok: false as const, body: isApiError(error) ? (error.body ?? null) : null };
+    }
+  };
+  return {
+    async search(body, init = {}) {
+      const headers =
+        endpoints.mode === 'commerce'
+          ? { Authorization: `Bearer ${await readIdentityToken(getIdentityToken)}` }
+          : apiKeyHeader;
+      return (await post(endpoints.searchUrl, body, headers, { signal: init.signal })).body;
+    },
+    async publishEvent(event) {
+      if (!endpoints.eventUrl) return null;
+      // keepalive lets a click event finish when the click navigates away.
+      const result = await post(endpoints.eventUrl, event, apiKeyHeader, { keepalive: true });
+      return result.ok ? true : result.body;
+    },
+  };
+}
+
+/** Returns the signed-in commerce user's identity token, `null`/`undefined`/`''` when nobody is signed in. */
+export type IdentityTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+/**
+ * Reads the commerce user's identity token for the connector's bearer header.
+ * Throws `Could not import OrderCloud SDK.` when no getter was wired (or it
+ * failed), and `Could not found an OrderCloud logged user.` when nobody is signed in.
+ */
+export async function readIdentityToken(getIdentityToken: IdentityTokenGetter | undefined): Promise<string> {
+  if (!getIdentityToken) throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk);
+  let token: unknown;
+  try {
+    token = await getIdentityToken();
+  } catch (cause) {
+    throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk, { cause });
+  }
+  if (typeof token !== 'string' || token.trim() === '') throw new SearchError('NO_LOGGED_USER', searchMessages.noLoggedUser);
+  return token;
 }

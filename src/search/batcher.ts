@@ -1,7 +1,6 @@
 import { debounce, type Debounced } from '../core/scheduler.ts';
-import { searchConstants } from './searchConstants.ts';
+import { searchConstants } from './config.ts';
 import { SearchError, SearchServiceError, WidgetRequestCanceledError, searchMessages } from './errors.ts';
-import { stableStringify } from './stableStringify.ts';
 import type { SearchContext, SearchRequest, Widget, WidgetItem } from './types.ts';
 
 /** Sends one batched body; resolves to the answer (or the error body, or `null`). */
@@ -182,4 +181,18 @@ function deliver(entries: Entry[], answer: unknown, settle: (entry: Entry, finis
       match ? entry.resolve(match) : entry.reject(new SearchError('WIDGET_NOT_IN_RESPONSE', searchMessages.notFoundInResponse(rfk_id))),
     );
   }
+}
+
+/**
+ * JSON with object keys sorted, so two equal contexts or requests built in a
+ * different key order compare (and group, and cache) as the same string.
+ * `undefined` members are dropped, as JSON.stringify does.
+ */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  }) ?? 'null';
 }
