@@ -1,8 +1,7 @@
-import { createWidgetRequest, type WidgetRequestBuilder } from './createWidgetRequest.ts';
-import { searchConstants } from './searchConstants.ts';
-import type { TrackEventInput } from './createTracker.ts';
-import type { TrackedWidget } from './trackingEvents.ts';
+import { searchConstants } from './config.ts';
+import type { TrackEventInput, TrackedWidget } from './tracking.ts';
 import type { Widget, WidgetItem } from './types.ts';
+import { createWidgetRequest, type WidgetRequestBuilder } from './widgetRequest.ts';
 
 /** What a preview search asks for. */
 export interface PreviewSearchState {

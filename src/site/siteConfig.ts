@@ -1,5 +1,5 @@
 import type { CommerceEnvironment, CommerceRegion } from '../commerce/commerceRegions.ts';
-import type { SearchEnv } from '../search/searchEnvironments.ts';
+import type { SearchEnv } from '../search/config.ts';
 
 /**
  * The site's settings for the environment it was built for: the Vite mode's env

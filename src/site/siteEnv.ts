@@ -1,6 +1,6 @@
 import { commerceEnvironments, commerceRegionNames, commerceRegions, type CommerceEnvironment, type CommerceRegion } from '../commerce/commerceRegions.ts';
-import { searchEnvironments } from '../search/searchEnvironments.ts';
-import { searchMessages } from '../search/searchMessages.ts';
+import { searchEnvironments } from '../search/config.ts';
+import { searchMessages } from '../search/errors.ts';
 
 /**
  * The site's build-time environment variables: what each one means and the rule

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { setTimerProvider } from '../../src/core/scheduler.ts';
 import {
   SearchServiceError,
   WidgetRequestCanceledError,
@@ -197,7 +198,9 @@ describe('widget batcher', () => {
   it('flushes on demand, and honours an injected scheduler and window', async () => {
     const p = processor();
     const timers: Array<{ fn: () => void; ms: number }> = [];
-    const batcher = createWidgetBatcher({ process: p.process, debounceMs: 10, scheduler: { setTimeout: (fn, ms) => timers.push({ fn, ms }), clearTimeout: () => {} } });
+    const previous = setTimerProvider({ setTimeout: (fn, ms) => timers.push({ fn, ms }), clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} });
+    onTestFinished(() => void setTimerProvider(previous));
+    const batcher = createWidgetBatcher({ process: p.process, debounceMs: 10 });
     void batcher.request({ key: 'a', item: item('a') });
     expect(timers.map((t) => t.ms)).toEqual([10]);
     expect(batcher.queued).toBe(1);

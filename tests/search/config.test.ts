@@ -120,3 +120,41 @@ describe('configuration', () => {
     expect(createSearchClient({ customerKey: '1-2', apiKey: 'k', trackingConsent: false, logger: spyLogger() }).trackingConsent).toBe(false);
   });
 });
+
+describe('errors', () => {
+  const thrown = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error as Error & { code?: string };
+    }
+    throw new Error('expected a throw');
+  };
+
+  it('gives every error the one error base and a code from the one table, under its old name', async () => {
+    const search = await import('../../src/search/index.ts');
+    const { CodedError } = await import('../../src/core/errors.ts');
+    const cases: Array<[Error & { code?: string }, string, string]> = [
+      [thrown(() => createSearchClient({ env: 'qa' as never, customerKey: '1-2', apiKey: 'k' })), 'INVALID_ENV', 'Error'],
+      [thrown(() => createSearchClient({ customerKey: 'x', apiKey: 'k' })), 'INVALID_CUSTOMER_KEY', 'Error'],
+      [thrown(() => createSearchClient({})), 'MISSING_DISCOVER_DOMAIN_ID', 'Error'],
+      [thrown(() => search.createWidgetRequest('r', 'content').limit(101)), 'INVALID_RANGE', 'RangeError'],
+      [new search.SearchServiceError(null), 'SERVICE_ERROR', 'SearchServiceError'],
+      [new search.WidgetRequestCanceledError(), 'REQUEST_CANCELED', 'AbortError'],
+    ];
+    for (const [error, code, name] of cases) {
+      expect(error).toBeInstanceOf(CodedError);
+      expect(error.code).toBe(code);
+      expect(error.name).toBe(name);
+      expect(search.searchErrorCodes[code as keyof typeof search.searchErrorCodes]).toBe(code);
+    }
+  });
+});
+
+describe('public names', () => {
+  it('calls the connector regions by a name of their own, not the commerce API\'s commerceRegions', async () => {
+    const search: Record<string, unknown> = await import('../../src/search/index.ts');
+    expect(search.commerceConnectorRegions).toEqual(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa']);
+    expect(search).not.toHaveProperty('commerceRegions');
+  });
+});

@@ -3,7 +3,8 @@ import { QueryClient, notifyManager } from '@tanstack/react-query';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePrism } from '../support/prism.ts';
-import { WidgetActionType, createSearchClient, type Scheduler, type SearchClient, type SearchRequest } from '../../src/search/index.ts';
+import { setTimerProvider, type TimerProvider } from '../../src/core/scheduler.ts';
+import { WidgetActionType, createSearchClient, type SearchClient, type SearchRequest } from '../../src/search/index.ts';
 import { PreviewSearchWidget, RecommendationWidget, SearchResultsWidget, HtmlBlockWidget, WidgetsProvider } from '../../src/search/react.tsx';
 import { advance, fakeService, spyLogger, testClient } from './support.tsx';
 
@@ -21,13 +22,17 @@ function manualScheduler() {
   const timers = new Map<number, { at: number; callback: () => void }>();
   const due = (end: number) =>
     [...timers.entries()].filter(([, t]) => t.at <= end).sort(([a, x], [b, y]) => x.at - y.at || a - b)[0];
-  const scheduler: Scheduler = {
+  const scheduler: TimerProvider = {
     setTimeout: (callback, ms) => {
       sequence += 1;
       timers.set(sequence, { at: now + ms, callback });
       return sequence;
     },
     clearTimeout: (handle) => void timers.delete(handle as number),
+    setInterval: () => {
+      throw new Error('the search layer sets no interval');
+    },
+    clearInterval: () => {},
   };
   /** Runs, inside act, every timer due within `ms`, in order. */
   const advanceBy = (ms: number) =>
@@ -74,8 +79,9 @@ function recordingPrismFetch() {
 function prismClient() {
   const wire = recordingPrismFetch();
   const timers = manualScheduler();
+  setTimerProvider(timers.scheduler);
   const logger = spyLogger();
-  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'test-api-key', baseUrl: prism.url, fetch: wire.fetch, scheduler: timers.scheduler, logger });
+  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'test-api-key', baseUrl: prism.url, fetch: wire.fetch, logger });
   const seen: string[] = [];
   search.events.subscribe((e) => seen.push(e.type));
   return { search, wire, timers, logger, seen };
@@ -94,6 +100,7 @@ function strictPage(search: SearchClient, children: ReactNode, queryClient = new
 describe('under StrictMode, against Prism', () => {
   afterEach(() => {
     cleanup();
+    setTimerProvider(undefined);
     vi.restoreAllMocks();
   });
 
@@ -194,6 +201,29 @@ describe('under StrictMode, on the fake service', () => {
     await advance(300);
     expect(service.searches()).toHaveLength(1);
     expect(screen.getByText('30 results')).toBeTruthy();
+  });
+
+  it('asks the batcher under one key per widget instance and request, the same on every fetch of it', async () => {
+    const { client, service } = testClient();
+    const send = client.requestWidget;
+    const keys: Array<string | undefined> = [];
+    vi.spyOn(client, 'requestWidget').mockImplementation((options) => {
+      keys.push(options.key);
+      return send(options);
+    });
+    const queryClient = new QueryClient();
+    strictPage(client, <RecommendationWidget rfkId="rec_1" instanceId="aside" />, queryClient);
+    await advance(250);
+    await advance(0);
+    act(() => void queryClient.refetchQueries({ queryKey: ['search'] }));
+    await advance(250);
+    await advance(0);
+    // StrictMode's remount fetched once more, the refetch once more: always the same key.
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^rec_1@aside@content#/);
+    expect(service.searches()).toHaveLength(2);
+    expect(screen.getAllByRole('link')).toHaveLength(3);
   });
 
   it('reads through Suspense with one POST', async () => {

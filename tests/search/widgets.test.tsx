@@ -348,6 +348,17 @@ describe('preview search', () => {
     expect(service.events().at(-1)?.body).toMatchObject({ action_cause: 'suggestion', value: { index: 1, filters: [{ name: 'content_name_context_aware', value: 'all two' }] } });
   });
 
+  it('sends a typed keyphrase after one debounce, the batcher\'s 250 ms, not a stack of them', async () => {
+    const { client, service } = testClient();
+    renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" />);
+    await advance(250);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'sat' } });
+    await advance(249);
+    expect(service.searches()).toHaveLength(1);
+    await advance(1);
+    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items[0]?.search?.query?.keyphrase)).toEqual([undefined, 'sat']);
+  });
+
   it('types ahead with only the last keyphrase sent', async () => {
     const { client, service } = testClient();
     renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" />);

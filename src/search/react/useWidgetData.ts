@@ -1,15 +1,17 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+// The one data path of every widget hook (useWidgetData: React Query over the
+// client's batcher) and the small hooks every widget shares: appear, item click,
+// page context, tracking.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
-import { WidgetActionType } from '../actionTypes.ts';
-import { searchConstants } from '../searchConstants.ts';
-import { stableStringify } from '../stableStringify.ts';
-import { trackingEvents } from '../trackingEvents.ts';
+import { stableStringify } from '../batcher.ts';
+import { searchConstants } from '../config.ts';
+import type { ContextStore } from '../context.ts';
+import { searchMessages } from '../errors.ts';
+import { WidgetActionType } from '../events.ts';
+import { trackingEvents, type TrackEventInput } from '../tracking.ts';
 import type { ContentItem, SearchContext, Widget, WidgetItem, WidgetOfType } from '../types.ts';
-import type { WidgetType } from '../WidgetDataType.ts';
-import { useAppear } from './useAppear.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
-import { useWidget, type WidgetIdentity } from './widget.tsx';
-import { useWidgetsContext } from './WidgetsProvider.tsx';
+import type { WidgetType } from '../widgetRequest.ts';
+import { useWidget, useWidgetsContext, type WidgetIdentity } from './provider.tsx';
 
 /** The state of a widget's data, as the reference SDK's `queryResult`. */
 export interface WidgetQueryResult<W> {
@@ -36,29 +38,36 @@ export interface WidgetDataResult<W> {
 
 /**
  * Fetches the calling widget's data for `item` through the client's batcher, keyed
- * by widget, context and request: a request or context change refetches 50 ms after
- * it settles; the previous data stays while the new request runs; a request the
- * widget no longer needs is canceled and never shows as an error. The query
- * options are set per query, so they hold whatever the query client's own defaults
- * are: cache 5 min, no retry, no refetch on focus or remount, previous data kept;
- * with Suspense a stale time of 1000 ms. `options.enabled` defaults to true.
+ * by widget, context and request: a request change refetches at once and a context
+ * change once the context commits (50 ms), both leaving in the batcher's 250 ms
+ * window; the previous data stays while the new request runs; a request the widget
+ * no longer needs is canceled and never shows as an error. The query options are
+ * set per query, so they hold whatever the query client's own defaults are: cache
+ * 5 min, no retry, no refetch on focus or remount, previous data kept; with Suspense
+ * a stale time of 1000 ms. `options.enabled` defaults to true.
  */
 export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: { enabled?: boolean } = {}): WidgetDataResult<WidgetOfType<T>> {
   const { client } = useWidgetsContext();
   const widget = useWidget();
   const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
-  const itemJson = useDebouncedValue(stableStringify(item), searchConstants.UPDATE_DEBOUNCE_MS, client.scheduler);
+  const itemJson = stableStringify(item);
+  const contextJson = stableStringify(context);
   const queryKey = useMemo(
-    () => ['search', widget.rfkId, widget.entity, stableStringify(context), itemJson] as const,
-    [widget.rfkId, widget.entity, context, itemJson],
+    () => ['search', widget.rfkId, widget.entity, contextJson, itemJson] as const,
+    [widget.rfkId, widget.entity, contextJson, itemJson],
   );
+  // React Query's signal is the one cancellation: it aborts a fetch no query needs any
+  // more (a new key, the last observer gone as in StrictMode's remount, cancelQueries).
+  // The batcher key names this widget instance and this request (never a per-fetch
+  // counter), so the batcher's latest-wins rule holds, and a fetch that another widget
+  // sharing this query started is never canceled behind React Query's back.
   const queryFn = ({ signal }: { signal: AbortSignal }) =>
     client.requestWidget({
       item: JSON.parse(itemJson) as WidgetItem,
       instanceId: widget.instanceId,
       widgetType: widget.type,
-      key: fetchKey(queryKey),
-      context: context as SearchContext,
+      key: `${widget.rfkId}@${widget.instanceId}@${widget.entity}#${contextJson}#${itemJson}`,
+      context,
       signal,
     });
   const query = useWidgetQuery(queryKey as unknown as QueryKey, queryFn, options.enabled ?? true);
@@ -73,22 +82,6 @@ export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: {
     error: query.error,
   };
   return { widgetRef, queryResult, widget };
-}
-
-let fetchCount = 0;
-
-/**
- * The batcher key of one fetch: unique, so only React Query decides which fetch
- * is superseded. It aborts `signal` whenever a query no longer needs its fetch
- * (a new key, its last observer gone as in StrictMode's remount, `cancelQueries`)
- * and reverts the query itself; the rejection that follows is ignored. A shared
- * key would let a fetch of another query cache on the same client cancel this one
- * behind React Query's back, and reverting from inside the query function would
- * cancel whichever fetch the query runs by then: the remount's own.
- */
-function fetchKey(queryKey: readonly unknown[]): string {
-  fetchCount += 1;
-  return `${stableStringify(queryKey)}#${fetchCount}`;
 }
 
 /** React Query with the layer's defaults; Suspense when the provider asks for it. */
@@ -121,4 +114,86 @@ function useViewReport(widget: WidgetIdentity, data: Widget | undefined) {
 /** The items a widget answer lists (none for HTML blocks, SEO and Q&A). */
 export function itemsOf(data: Widget | undefined): ContentItem[] {
   return data && 'content' in data && Array.isArray(data.content) ? data.content : [];
+}
+
+/**
+ * A callback ref that calls `onAppear` once, the first time at least `threshold`
+ * of the element is in view (IntersectionObserver). Does nothing where
+ * IntersectionObserver does not exist. `threshold` defaults to 0.2.
+ */
+export function useAppear(onAppear: () => void, threshold: number = searchConstants.VISIBILITY_THRESHOLD): (node: Element | null) => void {
+  const callback = useRef(onAppear);
+  const fired = useRef(false);
+  const observer = useRef<IntersectionObserver | undefined>(undefined);
+  useEffect(() => {
+    callback.current = onAppear;
+  });
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return useCallback(
+    (node: Element | null) => {
+      observer.current?.disconnect();
+      observer.current = undefined;
+      if (!node || fired.current || typeof IntersectionObserver === 'undefined') return;
+      const io = new IntersectionObserver(
+        (entries) => {
+          // Browsers report a ratio a hair under the threshold at the crossing itself.
+          if (fired.current || !entries.some((e) => e.isIntersecting && e.intersectionRatio >= threshold - 0.001)) return;
+          fired.current = true;
+          io.disconnect();
+          callback.current();
+        },
+        { threshold },
+      );
+      io.observe(node);
+      observer.current = io;
+    },
+    [threshold],
+  );
+}
+
+/** Payload of an item click. */
+export interface ItemClickPayload {
+  /** The clicked item's id. */
+  id: string;
+  /** Its 0-based position in the widget. */
+  index: number;
+}
+
+/**
+ * An `onItemClick({ id, index })` that reports `actionType` on the event bus and
+ * sends the widget click event. An invalid payload is skipped with the reference
+ * warning (`trackEvent :::`, …).
+ */
+export function useItemClick(widget: WidgetIdentity, actionType: string, data: Widget | undefined): (payload: ItemClickPayload) => void {
+  const { client } = useWidgetsContext();
+  const latest = useRef(data);
+  useEffect(() => {
+    latest.current = data;
+  }, [data]);
+  return useCallback(
+    (payload: ItemClickPayload) => {
+      if (typeof payload?.id !== 'string' || payload.id === '') return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackEntityFieldMissing);
+      if (!Number.isInteger(payload.index) || payload.index < 0) return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackIndexMissing);
+      client.events.dispatch({ type: actionType, rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId, payload });
+      const shown = itemsOf(latest.current)[payload.index];
+      const item = shown?.id === payload.id ? shown : { id: payload.id };
+      void client.trackEvent(trackingEvents.widgetItemClick(widget, payload.index, item));
+    },
+    [client, widget, actionType],
+  );
+}
+
+/**
+ * The committed request context and the store that changes it
+ * (`update`, `setPage`, `setCommerce`); widgets refetch 50 ms after a change.
+ */
+export function usePageContext(): { context: SearchContext; store: ContextStore } {
+  const { client } = useWidgetsContext();
+  const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
+  return { context, store: client.context };
+}
+
+/** The provider's `trackEvent`: validates and sends an event, only with consent (see `trackingEvents` for builders). */
+export function useTrackEvent(): (input: TrackEventInput) => Promise<boolean> {
+  return useWidgetsContext().client.trackEvent;
 }

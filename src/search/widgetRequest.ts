@@ -1,6 +1,32 @@
-import { mapAccess } from './mapAccess.ts';
-import { searchConstants } from './searchConstants.ts';
+// One widget's request item: the widget types and the request builder.
+import { searchConstants } from './config.ts';
+import { SearchError, searchMessages } from './errors.ts';
 import type { SearchFilter, WidgetItem } from './types.ts';
+
+/**
+ * The eight widget types of the specification, under the reference SDK's names
+ * (`SEARCH_RESULTS` is the `content_grid` type, `QUESTIONS` is `questions_answers`).
+ */
+export const WidgetDataType = Object.freeze({
+  RECOMMENDATION: 'recommendation',
+  PREVIEW_SEARCH: 'preview_search',
+  SEARCH_RESULTS: 'content_grid',
+  CONTENT_BLOCK: 'content_block',
+  QUESTIONS: 'questions_answers',
+  HTML_BLOCK: 'html_block',
+  BANNER: 'banner',
+  SEO: 'seo',
+} as const);
+
+/** One of the eight widget type strings. */
+export type WidgetType = (typeof WidgetDataType)[keyof typeof WidgetDataType];
+
+const TYPES: ReadonlySet<string> = new Set(Object.values(WidgetDataType));
+
+/** True for one of the eight widget type strings. */
+export function isWidgetType(value: unknown): value is WidgetType {
+  return typeof value === 'string' && TYPES.has(value);
+}
 
 type SearchSpec = NonNullable<WidgetItem['search']>;
 type FacetType = NonNullable<NonNullable<SearchSpec['facet']>['types']>[number];
@@ -39,7 +65,7 @@ export interface WidgetRequestBuilder {
 
 const integerIn = (field: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`Invalid ${field}: ${String(value)}. It should be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`);
+    throw new SearchError('INVALID_RANGE', `Invalid ${field}: ${String(value)}. It should be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`, { name: 'RangeError' });
   }
   return value;
 };
@@ -157,4 +183,20 @@ class Builder implements WidgetRequestBuilder {
     const result = mapAccess(map, args);
     return result.wrote ? this : result.value;
   }
+}
+
+/**
+ * Map semantics of the request builder's keyed accessors: one argument reads,
+ * two write (`undefined` deletes). No argument throws `Invalid number of arguments`;
+ * a key that is not a string throws `Invalid map key argument: {key}`.
+ * Returns `{ wrote: false, value }` for a read and `{ wrote: true }` for a write.
+ */
+function mapAccess<V>(map: Map<string, V>, args: readonly unknown[]): { wrote: boolean; value: V | undefined } {
+  if (args.length === 0 || args.length > 2) throw new SearchError('INVALID_NUMBER_OF_ARGUMENTS', searchMessages.invalidNumberOfArguments);
+  const [key, value] = args;
+  if (typeof key !== 'string') throw new SearchError('INVALID_MAP_KEY', searchMessages.invalidMapKey(key));
+  if (args.length === 1) return { wrote: false, value: map.get(key) };
+  if (value === undefined) map.delete(key);
+  else map.set(key, value as V);
+  return { wrote: true, value: undefined };
 }

@@ -1,7 +1,68 @@
-import { commerceHost, commerceRegions, type CommerceRegion } from './commerceRegions.ts';
-import { searchEnvironments, type SearchEnv } from './searchEnvironments.ts';
-import { searchMessages } from './searchMessages.ts';
+// Where the layer sends its calls and the specification's constants: environments,
+// the commerce connector's regions, and the validation of the configuration.
+import { SearchError, searchMessages } from './errors.ts';
 import type { SearchLogger } from './types.ts';
+
+/** The specification's constants for the widget layer (seed §9, reference §13–14). */
+export const searchConstants = Object.freeze({
+  /** Accumulating debounce before the page's widget requests go out together. */
+  REQUEST_DEBOUNCE_MS: 250,
+  /** Debounce of request, page-context and commerce-context changes before a refetch. */
+  UPDATE_DEBOUNCE_MS: 50,
+  /** Share of a widget that must be in view to count as appeared (fires once). */
+  VISIBILITY_THRESHOLD: 0.2,
+  /** How long unused widget data stays cached (React Query `gcTime`). */
+  CACHE_TIME_MS: 300_000,
+  /** Stale time of widget data read through Suspense. */
+  SUSPENSE_STALE_TIME_MS: 1000,
+  /** Suggestions shown by a preview search unless told otherwise. */
+  SUGGESTIONS_MAX: 3,
+  /** Device sent in the browser context unless told otherwise. */
+  DEFAULT_DEVICE: 'pc',
+  /** Results per page of a search-results widget unless told otherwise. */
+  ITEMS_PER_PAGE: 24,
+  /** Items of a preview search unless told otherwise. */
+  PREVIEW_ITEMS: 4,
+  /** Default environment. */
+  DEFAULT_ENV: 'prod',
+  /** Default commerce region of the commerce connector. */
+  DEFAULT_COMMERCE_REGION: 'usWest',
+});
+
+/**
+ * API domain per environment. Where the current (v3) service has a domain it is
+ * used; dev and uat only exist on the earlier generation's domains (reference §1),
+ * which is also what the contract's servers list.
+ */
+export const searchEnvironments = Object.freeze({
+  dev: 'https://api-dev.rfksrv.com',
+  staging: 'https://discover-staging.sitecore-staging.cloud',
+  uat: 'https://api-uat.rfksrv.com',
+  prod: 'https://discover.sitecorecloud.io',
+  prodEu: 'https://discover-euc1.sitecorecloud.io',
+  apse2: 'https://discover-apse2.sitecorecloud.io',
+});
+
+/** One of `dev, staging, uat, prod, prodEu, apse2`. */
+export type SearchEnv = keyof typeof searchEnvironments;
+
+/**
+ * The six regions the search layer's commerce connector accepts (seed §9). Named
+ * apart from the commerce API's `commerceRegions`, a table of API hosts per region
+ * and environment that means something else.
+ */
+export const commerceConnectorRegions = Object.freeze(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa'] as const);
+
+/** One of the {@link commerceConnectorRegions}. */
+export type CommerceConnectorRegion = (typeof commerceConnectorRegions)[number];
+
+/**
+ * The commerce connector's proxy origin for a region: `https://{region}-integrations.ordercloud.io`,
+ * as the contract's server declares it (how the vendor turns a region into a host label is not verified).
+ */
+export function commerceHost(region: CommerceConnectorRegion): string {
+  return `https://${region}-integrations.ordercloud.io`;
+}
 
 /** What decides where the layer sends its calls (a subset of the client's config). */
 export interface EndpointConfig {
@@ -18,7 +79,7 @@ export interface EndpointConfig {
   /** The search domain id, required by the commerce connector. Defaults to none. */
   discoverDomainId?: string;
   /** Region of the commerce connector's proxy. Defaults to `usWest`. */
-  commerceRegion?: CommerceRegion;
+  commerceRegion?: CommerceConnectorRegion;
   /** Replaces the env's API domain or the connector's proxy origin (mocks, proxies). Defaults to none. */
   baseUrl?: string;
 }
@@ -47,7 +108,7 @@ const CUSTOMER_KEY = /^(\d+)-(\d+)$/;
  */
 export function resolveSearchEndpoints(config: EndpointConfig, logger: SearchLogger): SearchEndpoints {
   const env = config.env ?? 'prod';
-  if (!Object.hasOwn(searchEnvironments, env)) throw new Error(searchMessages.invalidEnv(String(env)));
+  if (!Object.hasOwn(searchEnvironments, env)) throw new SearchError('INVALID_ENV', searchMessages.invalidEnv(String(env)));
   if (config.useToken !== undefined) logger.warn(searchMessages.useTokenDeprecated);
   const serviceHost = config.serviceHost ? origin(config.serviceHost, 'serviceHost') : undefined;
   const base = config.baseUrl ? origin(config.baseUrl, 'baseUrl') : undefined;
@@ -55,14 +116,14 @@ export function resolveSearchEndpoints(config: EndpointConfig, logger: SearchLog
   const apiKey = config.apiKey || undefined;
   if (config.customerKey == null) return commerceEndpoints(config, { base, domain, apiKey, serviceHost });
   const key = CUSTOMER_KEY.exec(String(config.customerKey))?.[2];
-  if (key === undefined) throw new Error(searchMessages.invalidCustomerKey(String(config.customerKey)));
+  if (key === undefined) throw new SearchError('INVALID_CUSTOMER_KEY', searchMessages.invalidCustomerKey(String(config.customerKey)));
   if (apiKey) {
     return { mode: 'apiKey', key, apiKey, searchUrl: `${domain}/discover/v2/${key}`, eventUrl: `${domain}/event/${key}/v4/publish` };
   }
   if (serviceHost) {
     return { mode: 'serviceHost', key, searchUrl: `${serviceHost}/api/discover/v2`, eventUrl: `${serviceHost}/api/event/v4/publish` };
   }
-  throw new Error(searchMessages.missingApiKey);
+  throw new SearchError('MISSING_API_KEY', searchMessages.missingApiKey);
 }
 
 function commerceEndpoints(
@@ -70,9 +131,9 @@ function commerceEndpoints(
   hosts: { base?: string; domain: string; apiKey?: string; serviceHost?: string },
 ): SearchEndpoints {
   const id = config.discoverDomainId;
-  if (typeof id !== 'string' || id.trim() === '') throw new Error(searchMessages.missingDiscoverDomainId);
+  if (typeof id !== 'string' || id.trim() === '') throw new SearchError('MISSING_DISCOVER_DOMAIN_ID', searchMessages.missingDiscoverDomainId);
   const region = config.commerceRegion ?? 'usWest';
-  if (!commerceRegions.includes(region)) throw new Error(searchMessages.invalidCommerceRegion(String(region)));
+  if (!commerceConnectorRegions.includes(region)) throw new SearchError('INVALID_COMMERCE_REGION', searchMessages.invalidCommerceRegion(String(region)));
   const key = encodeURIComponent(id);
   const searchUrl = `${hosts.base ?? commerceHost(region)}/api/v1/search/${key}`;
   // Events have no connector path: they go to the service host, or to the env domain when an api key exists.
@@ -92,7 +153,7 @@ function origin(value: string, field: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`Invalid ${field}: "${value}". It should be an http(s) URL, e.g. https://www.example.com`);
+    throw new SearchError('INVALID_URL', `Invalid ${field}: "${value}". It should be an http(s) URL, e.g. https://www.example.com`);
   }
   return value.replace(/\/+$/, '');
 }

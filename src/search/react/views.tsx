@@ -1,9 +1,61 @@
+// The default renderers of the widgets that list items (search results, preview
+// search, recommendations, questions), and the parts they share.
 import { useId, type FormEvent } from 'react';
-import type { SelectedFacet } from '../searchResultsReducer.ts';
-import type { Facet } from '../types.ts';
-import { ItemLink } from './ItemLink.tsx';
-import { useSearchResults, type SearchResultsActions, type UseSearchResultsOptions } from './useSearchResults.ts';
-import { WidgetStatus } from './WidgetStatus.tsx';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
+import type { SelectedFacet } from '../searchResults.ts';
+import type { ContentItem, Facet } from '../types.ts';
+import {
+  usePreviewSearch,
+  useQuestions,
+  useRecommendation,
+  useSearchResults,
+  type SearchResultsActions,
+  type UsePreviewSearchOptions,
+  type UseQuestionsOptions,
+  type UseRecommendationOptions,
+  type UseSearchResultsOptions,
+} from './hooks.ts';
+import type { WidgetQueryResult } from './useWidgetData.ts';
+
+/** Announces loading and shows a failure (never a cancellation); renders nothing otherwise. */
+export function WidgetStatus({ queryResult }: { queryResult: WidgetQueryResult<unknown> }) {
+  if (queryResult.isError) return <p className="search-error" role="alert">{queryResult.error?.message}</p>;
+  if (queryResult.isLoading) return <p className="search-loading" role="status">Loading…</p>;
+  return null;
+}
+
+/** Props of {@link ItemLink}. */
+export interface ItemLinkProps {
+  item: ContentItem;
+  index: number;
+  onItemClick: (payload: { id: string; index: number }) => void;
+  /** Show the item's image. Defaults to false. */
+  image?: boolean;
+}
+
+/**
+ * One result item as a link (only to a safe URL; plain text otherwise), its image
+ * (decorative: the name is the link text) and description. Reports the click
+ * without stopping navigation.
+ */
+export function ItemLink({ item, index, onItemClick, image = false }: ItemLinkProps) {
+  const href = safeLinkTarget(item.url);
+  const src = image ? safeLinkTarget(item.image_url) : undefined;
+  const name = typeof item.name === 'string' ? item.name : item.id;
+  return (
+    <>
+      {src && <img className="search-item__image" src={src} alt="" loading="lazy" />}
+      {href ? (
+        <a className="search-item__link" href={href} onClick={() => onItemClick({ id: item.id, index })}>
+          {name}
+        </a>
+      ) : (
+        <span className="search-item__name">{name}</span>
+      )}
+      {typeof item.description === 'string' && <p className="search-item__description">{item.description}</p>}
+    </>
+  );
+}
 
 const PAGE_SIZES = [12, 24, 48];
 
@@ -115,5 +167,89 @@ function Pagination({ page, pages, onChange }: { page: number; pages: number; on
       ))}
       <button type="button" disabled={page >= pages} onClick={() => onChange(page + 1)}>Next</button>
     </nav>
+  );
+}
+
+/**
+ * Default preview-search renderer (unstyled, `search-preview*` class names): a
+ * search field, up to three suggestions as buttons and the previewed items.
+ */
+export function PreviewSearchView(props: UsePreviewSearchOptions) {
+  const { widgetRef, queryResult, state, suggestions, actions } = usePreviewSearch(props);
+  const listId = useId();
+  return (
+    <div ref={widgetRef} className="search-preview">
+      <input
+        type="search"
+        aria-label="Search the site"
+        aria-controls={listId}
+        value={state.keyphrase}
+        onChange={(e) => actions.onKeyphraseChange({ keyphrase: e.currentTarget.value })}
+      />
+      <div id={listId} className="search-preview__panel">
+        <WidgetStatus queryResult={queryResult} />
+        {suggestions.length > 0 && (
+          <ul className="search-preview__suggestions" aria-label="Suggestions">
+            {suggestions.map((s) => (
+              <li key={`${s.name}:${s.text}`}>
+                <button type="button" onClick={() => actions.onSuggestionClick(s)}>{s.text}</button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ul className="search-preview__items" aria-label="Suggested pages">
+          {queryResult.data?.content.map((item, i) => (
+            <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} /></li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Default recommendation renderer (unstyled, `search-recommendation*` class names): a titled list of items. */
+export function RecommendationView({ title = 'Recommended for you', ...options }: UseRecommendationOptions & { title?: string }) {
+  const { widgetRef, queryResult, actions } = useRecommendation(options);
+  return (
+    <section ref={widgetRef} className="search-recommendation" aria-label={title}>
+      <h2 className="search-recommendation__title">{title}</h2>
+      <WidgetStatus queryResult={queryResult} />
+      <ul className="search-recommendation__items">
+        {queryResult.data?.content.map((item, i) => (
+          <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} image /></li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Default questions-and-answers renderer: the answer (with its source link) and related questions as disclosures. */
+export function QuestionsView(options: UseQuestionsOptions) {
+  const { widgetRef, queryResult } = useQuestions(options);
+  const questions = queryResult.data?.questions;
+  const exact = questions?.exact_answer;
+  const source = safeLinkTarget(exact?.source?.url);
+  return (
+    <section ref={widgetRef} className="search-questions" aria-label="Questions and answers">
+      <WidgetStatus queryResult={queryResult} />
+      {exact && (
+        <div className="search-questions__answer">
+          <h3>{exact.question}</h3>
+          <p>{exact.answer}</p>
+          {source && <a href={source}>{exact.source?.name ?? source}</a>}
+        </div>
+      )}
+      {(questions?.related_questions?.length ?? 0) > 0 && (
+        <div className="search-questions__related">
+          <h3>Related questions</h3>
+          {questions?.related_questions?.map((q) => (
+            <details key={q.id ?? q.question}>
+              <summary>{q.question}</summary>
+              <p>{q.answer}</p>
+            </details>
+          ))}
+        </div>
+      )}
+    </section>
   );
 }

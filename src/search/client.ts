@@ -1,17 +1,16 @@
-import { createTransport } from '../core/transport.ts';
-import { WidgetActionType } from './actionTypes.ts';
-import { createContextStore, type ContextStore } from './createContextStore.ts';
-import { createEventBus, type EventBus } from './createEventBus.ts';
-import { createServiceCalls, type ServiceCalls } from './createServiceCalls.ts';
-import { createTracker, type TrackEventInput } from './createTracker.ts';
-import { createWidgetBatcher, type WidgetBatcher } from './createWidgetBatcher.ts';
-import { readPageContext } from './pageContext.ts';
-import type { IdentityTokenGetter } from './readIdentityToken.ts';
-import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './resolveSearchEndpoints.ts';
-import { defaultScheduler, type Scheduler } from './scheduler.ts';
-import type { Device, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
+// The widget layer's client: configuration, the service calls (over the core transport),
+// and requestWidget, the one way a widget request reaches the batcher and the POST.
+import { isApiError } from '../core/ApiError.ts';
+import { readBody } from '../core/readBody.ts';
+import { createTransport, type Transport } from '../core/transport.ts';
+import { createWidgetBatcher, type WidgetBatcher } from './batcher.ts';
+import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './config.ts';
+import { createContextStore, readPageContext, type ContextStore } from './context.ts';
+import { SearchError, isCanceledError, searchMessages } from './errors.ts';
+import { WidgetActionType, createEventBus, type EventBus } from './events.ts';
+import { createTracker, type TrackEventInput } from './tracking.ts';
+import type { Device, EventRequest, SearchContext, SearchLogger, SearchRequest, Widget, WidgetItem } from './types.ts';
 import { createVisitor, type Visitor } from './visitor.ts';
-import { isCanceledError } from './WidgetRequestCanceledError.ts';
 
 /** Configuration of {@link createSearchClient}. */
 export interface SearchConfig extends EndpointConfig {
@@ -51,8 +50,6 @@ export interface SearchConfig extends EndpointConfig {
   timeoutMs?: number;
   /** The fetch to send with. Defaults to the global `fetch`. */
   fetch?: typeof fetch;
-  /** Timers of the debounces. Defaults to the global ones. */
-  scheduler?: Scheduler;
   /** Where warnings and errors go. Defaults to `console`. */
   logger?: SearchLogger;
   /** Clock of the events, the visit and `time.epoch`. Defaults to `Date.now`. */
@@ -93,8 +90,6 @@ export interface SearchClient {
   readonly context: ContextStore;
   /** Lifecycle and interaction events of every widget. */
   readonly events: EventBus;
-  /** Timers used by the layer. */
-  readonly scheduler: Scheduler;
   /** Where the layer logs. */
   readonly logger: SearchLogger;
   /** Requests one widget through the batcher; reports request, success, fail or canceled. */
@@ -116,7 +111,6 @@ export interface SearchClient {
  */
 export function createSearchClient(config: SearchConfig = {}): SearchClient {
   const logger = config.logger ?? console;
-  const scheduler = config.scheduler ?? defaultScheduler;
   const endpoints = resolveSearchEndpoints(config, logger);
   const transport = createTransport({ fetch: config.fetch, timeoutMs: config.timeoutMs ?? 10_000, describeError: errorMessage });
   const calls = createServiceCalls(endpoints, transport, logger, config.getIdentityToken);
@@ -125,7 +119,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
     key: endpoints.key, uuid: config.uuid, consent: config.trackingConsent ?? true,
     useStorage: config.useStorage, publicSuffix: config.publicSuffix, now,
   });
-  const context = createContextStore({ initial: initialContext(config), fixedUser: () => ({ uuid: visitor.id }), scheduler });
+  const context = createContextStore({ initial: initialContext(config), fixedUser: () => ({ uuid: visitor.id }) });
   visitor.subscribe(() => {
     context.update({});
     context.flush();
@@ -134,7 +128,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   context.subscribe(() => events.dispatch({ type: WidgetActionType.PAGE_CONTEXT_CHANGED, payload: context.get() }));
   // The time goes in as the batch leaves, so it never splits a batch or re-keys a widget.
   const process = (body: SearchRequest, init: { signal: AbortSignal }) => calls.search({ ...body, context: { ...body.context, time: { epoch: now() } } }, init);
-  const batcher = createWidgetBatcher({ process, scheduler });
+  const batcher = createWidgetBatcher({ process });
   const tracker = createTracker({
     publish: calls.publishEvent,
     uuid: () => visitor.id,
@@ -146,7 +140,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   });
   const requestWidget = createWidgetRequester(batcher, events, context, endpoints.mode, visitor, config.rfkFlags);
   return {
-    endpoints, calls, context, events, scheduler, logger, requestWidget, visitor,
+    endpoints, calls, context, events, logger, requestWidget, visitor,
     get uuid() {
       return visitor.id;
     },
@@ -209,4 +203,76 @@ function sendable(context: SearchContext, mode: SearchEndpoints['mode']): Search
 function errorMessage(body: unknown) {
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? { message } : {};
+}
+
+/** The two calls of the service. */
+export interface ServiceCalls {
+  /**
+   * POSTs a search body. Resolves to the answer; on a service failure logs the raw
+   * error and `There was a problem on the service call`, then resolves to the error
+   * body or `null` (it does not throw). An abort rejects, since nobody waits. With the
+   * commerce connector, a missing identity token rejects before anything is sent.
+   */
+  search(body: SearchRequest, init?: { signal?: AbortSignal }): Promise<unknown>;
+  /**
+   * POSTs one tracking event. Resolves to `true` when accepted; on failure logs as
+   * `search` does and resolves to the error body or `null`.
+   */
+  publishEvent(event: EventRequest): Promise<unknown>;
+}
+
+/** Creates the service calls over one transport. */
+export function createServiceCalls(
+  endpoints: SearchEndpoints,
+  transport: Transport,
+  logger: SearchLogger,
+  getIdentityToken?: IdentityTokenGetter,
+): ServiceCalls {
+  const apiKeyHeader: Record<string, string> = endpoints.apiKey ? { Authorization: endpoints.apiKey } : {};
+  const post = async (url: string, body: unknown, headers: Record<string, string>, init: RequestInit = {}) => {
+    const signal = init.signal ?? undefined;
+    try {
+      const response = await transport(url, { ...init, method: 'POST', body: JSON.stringify(body), headers });
+      return { ok: true as const, body: await readBody(response) };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      logger.error(error, searchMessages.serviceCallProblem);
+      return { ok: false as const, body: isApiError(error) ? (error.body ?? null) : null };
+    }
+  };
+  return {
+    async search(body, init = {}) {
+      const headers =
+        endpoints.mode === 'commerce'
+          ? { Authorization: `Bearer ${await readIdentityToken(getIdentityToken)}` }
+          : apiKeyHeader;
+      return (await post(endpoints.searchUrl, body, headers, { signal: init.signal })).body;
+    },
+    async publishEvent(event) {
+      if (!endpoints.eventUrl) return null;
+      // keepalive lets a click event finish when the click navigates away.
+      const result = await post(endpoints.eventUrl, event, apiKeyHeader, { keepalive: true });
+      return result.ok ? true : result.body;
+    },
+  };
+}
+
+/** Returns the signed-in commerce user's identity token, `null`/`undefined`/`''` when nobody is signed in. */
+export type IdentityTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+/**
+ * Reads the commerce user's identity token for the connector's bearer header.
+ * Throws `Could not import OrderCloud SDK.` when no getter was wired (or it
+ * failed), and `Could not found an OrderCloud logged user.` when nobody is signed in.
+ */
+export async function readIdentityToken(getIdentityToken: IdentityTokenGetter | undefined): Promise<string> {
+  if (!getIdentityToken) throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk);
+  let token: unknown;
+  try {
+    token = await getIdentityToken();
+  } catch (cause) {
+    throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk, { cause });
+  }
+  if (typeof token !== 'string' || token.trim() === '') throw new SearchError('NO_LOGGED_USER', searchMessages.noLoggedUser);
+  return token;
 }

@@ -1,9 +1,6 @@
-import { searchConstants } from './searchConstants.ts';
-import { searchMessages } from './searchMessages.ts';
-import { SearchServiceError } from './SearchServiceError.ts';
-import { WidgetRequestCanceledError } from './WidgetRequestCanceledError.ts';
-import { defaultScheduler, type Scheduler } from './scheduler.ts';
-import { stableStringify } from './stableStringify.ts';
+import { debounce, type Debounced } from '../core/scheduler.ts';
+import { searchConstants } from './config.ts';
+import { SearchError, SearchServiceError, WidgetRequestCanceledError, searchMessages } from './errors.ts';
 import type { SearchContext, SearchRequest, Widget, WidgetItem } from './types.ts';
 
 /** Sends one batched body; resolves to the answer (or the error body, or `null`). */
@@ -13,10 +10,8 @@ export type BatchProcessor = (body: SearchRequest, init: { signal: AbortSignal }
 export interface WidgetBatcherOptions {
   /** Sends a batch. Without it every request rejects with `No data processor configured`. Defaults to none. */
   process?: BatchProcessor;
-  /** Accumulating debounce window in ms. Defaults to 250. */
+  /** Accumulating debounce window in ms; its timer runs on the core scheduler (`setTimerProvider` swaps it). Defaults to 250. */
   debounceMs?: number;
-  /** Timers. Defaults to the global ones. */
-  scheduler?: Scheduler;
 }
 
 /** One widget request handed to the batcher. */
@@ -63,22 +58,19 @@ interface Entry {
  * `entity` go out in separate POSTs, since the answer could not tell them apart.
  */
 export function createWidgetBatcher(options: WidgetBatcherOptions = {}): WidgetBatcher {
-  return new Batcher(options.process, options.debounceMs ?? searchConstants.REQUEST_DEBOUNCE_MS, options.scheduler ?? defaultScheduler);
+  return new Batcher(options.process, options.debounceMs ?? searchConstants.REQUEST_DEBOUNCE_MS);
 }
 
 class Batcher implements WidgetBatcher {
   readonly #latest = new Map<string, Entry>();
   #queue: Entry[] = [];
-  #timer: unknown;
-
   readonly #process: BatchProcessor | undefined;
-  readonly #debounceMs: number;
-  readonly #scheduler: Scheduler;
+  // Each request restarts the window, so a page's burst of widgets leaves as one batch.
+  readonly #window: Debounced;
 
-  constructor(process: BatchProcessor | undefined, debounceMs: number, scheduler: Scheduler) {
+  constructor(process: BatchProcessor | undefined, debounceMs: number) {
     this.#process = process;
-    this.#debounceMs = debounceMs;
-    this.#scheduler = scheduler;
+    this.#window = debounce(() => this.flush(), debounceMs);
   }
 
   get queued() {
@@ -86,7 +78,7 @@ class Batcher implements WidgetBatcher {
   }
 
   request(request: BatchedWidgetRequest): Promise<Widget> {
-    if (!this.#process) return Promise.reject(new Error(searchMessages.noDataProcessor));
+    if (!this.#process) return Promise.reject(new SearchError('NO_DATA_PROCESSOR', searchMessages.noDataProcessor));
     return new Promise<Widget>((resolve, reject) => {
       const entry: Entry = { request, resolve, reject, settled: false };
       if (request.signal?.aborted) return reject(new WidgetRequestCanceledError());
@@ -96,14 +88,12 @@ class Batcher implements WidgetBatcher {
       entry.onAbort = () => this.#cancel(entry);
       request.signal?.addEventListener('abort', entry.onAbort, { once: true });
       this.#queue.push(entry);
-      this.#scheduler.clearTimeout(this.#timer);
-      this.#timer = this.#scheduler.setTimeout(this.flush, this.#debounceMs);
+      this.#window.schedule();
     });
   }
 
   readonly flush = (): void => {
-    this.#scheduler.clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#window.cancel();
     const entries = this.#queue;
     this.#queue = [];
     for (const group of groupByContext(entries).values()) {
@@ -188,7 +178,21 @@ function deliver(entries: Entry[], answer: unknown, settle: (entry: Entry, finis
     }
     const match = (widgets as Widget[]).find((w) => w?.rfk_id === rfk_id && w?.entity === entity);
     settle(entry, () =>
-      match ? entry.resolve(match) : entry.reject(new Error(searchMessages.notFoundInResponse(rfk_id))),
+      match ? entry.resolve(match) : entry.reject(new SearchError('WIDGET_NOT_IN_RESPONSE', searchMessages.notFoundInResponse(rfk_id))),
     );
   }
+}
+
+/**
+ * JSON with object keys sorted, so two equal contexts or requests built in a
+ * different key order compare (and group, and cache) as the same string.
+ * `undefined` members are dropped, as JSON.stringify does.
+ */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  }) ?? 'null';
 }

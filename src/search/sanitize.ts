@@ -1,4 +1,6 @@
+// Service HTML: the template for the device, sanitized before it reaches the DOM.
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import type { Appearance, Device } from './types.ts';
 
 // HTML profile only (no SVG/MathML namespaces, where most mutation tricks live);
 // no inline styles (CSS can exfiltrate and redress), no forms, frames, embeds or
@@ -41,4 +43,16 @@ export function sanitizeHtml(html: unknown, options: { purify?: DOMPurify } = {}
   const purify = options.purify ?? purifier();
   if (!purify?.isSupported) return '';
   return String(purify.sanitize(html, CONFIG));
+}
+
+/**
+ * The HTML template of a widget answer for a device, falling back to `pc`
+ * (the default device), then to any device. Returns `''` when there is none.
+ * The result is untrusted: pass it through `sanitizeHtml`.
+ */
+export function pickTemplate(appearance: Appearance | undefined, device: Device = 'pc', kind: 'html' | 'css' = 'html'): string {
+  const devices = appearance?.templates?.[kind]?.devices;
+  if (!devices) return '';
+  const chosen = devices[device] ?? devices.pc ?? devices.mobile ?? devices.tablet;
+  return typeof chosen?.content === 'string' ? chosen.content : '';
 }
