@@ -1,27 +1,16 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Session } from '../../generated/auth/model/session.ts';
-import type { AuthClient } from './createAuthClient.ts';
-import {
-  createSessionStore,
-  type SessionState,
-  type SessionStore,
-  type SessionStoreOptions,
-  type SessionTriggers,
-} from './createSessionStore.ts';
-import { configureAuth, defaultAuthClient } from './defaultAuthClient.ts';
+import { configureAuth, defaultAuthClient, type AuthClient } from './client.ts';
+import { createSessionStore, type SessionState, type SessionStore, type SessionStoreOptions, type SessionTriggers } from './store.ts';
 
-export { getSession } from './getSession.ts';
-export { getCsrfToken } from './getCsrfToken.ts';
-export { getProviders } from './getProviders.ts';
-export { signIn } from './signIn.ts';
-export { signOut } from './signOut.ts';
+export { getSession, getCsrfToken, getProviders, signIn, signOut } from './client.ts';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
 /**
  * Props of {@link SessionProvider}: the reference's, plus an optional `client`
  * and the store's injectable environment (a tab's `window` and `document`,
- * `online`, the polling `scheduler`), each defaulting to the browser's.
+ * `online`), each defaulting to the browser's.
  */
 export interface SessionProviderProps extends SessionTriggers, Omit<SessionStoreOptions, 'client' | 'session'> {
   children?: ReactNode;

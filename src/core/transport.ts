@@ -70,16 +70,24 @@ function pickRequestInit(init: TransportInit): RequestInit {
 export function createTransport(options: TransportOptions = {}): Transport {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const send = async (input: string | Request, callInit: TransportInit = {}): Promise<Response> => {
-    const { url, init } = await normalise(input, callInit, baseUrl);
+    // Awaits only what must be waited for (a Request's body, an async `authorize`): a URL string reaches fetch in
+    // the caller's own turn, as a direct fetch call does, which callers that count requests synchronously rely on.
+    const { url, init } = typeof input === 'string' ? { url: resolveUrl(input, baseUrl), init: callInit } : await normalise(input, callInit);
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = mergeHeaders(options.headers, init.headers);
-    if (typeof init.body === 'string' && !('content-type' in headers)) headers['content-type'] = 'application/json';
-    const auth = await options.authorize?.({ method, url, init });
+    // A URLSearchParams body goes as its string, typed as a form (what the session routes take), so a
+    // recording or logging fetch sees the fields; any other string body is JSON unless the caller says otherwise.
+    const form = init.body instanceof URLSearchParams;
+    if ((form || typeof init.body === 'string') && !('content-type' in headers)) {
+      headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+    }
+    const auth = options.authorize && (await options.authorize({ method, url, init }));
     for (const [key, value] of Object.entries(auth ?? {})) headers[key.toLowerCase()] = value;
 
     const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
     const abort = linkAbort(init.signal ?? undefined, timeoutMs);
     const fetchInit = pickRequestInit(init);
+    if (form) fetchInit.body = String(init.body);
     try {
       const doFetch = options.fetch ?? globalThis.fetch;
       const raw = await doFetch(url, {
@@ -123,25 +131,28 @@ const disposers = new WeakMap<Response, () => void>();
  * A successful answer whose body methods stop the call's timer once the body has
  * been read (or failed): the timeout covers the body, no timer outlives the
  * read, and no copy of the body is made (a re-wrapped Response cost a quarter of
- * a loopback call).
+ * a loopback call). Built at the first answer, not at import, so a module that
+ * imports the transport still loads where `Response` does not exist (a sandbox, a server render).
  */
-class TimedResponse extends Response {
-  override text(): Promise<string> {
-    return settled(this, super.text());
-  }
-  override json(): Promise<unknown> {
-    return settled(this, super.json());
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return settled(this, super.arrayBuffer());
-  }
-  override blob(): Promise<Blob> {
-    return settled(this, super.blob());
-  }
-  override formData(): Promise<FormData> {
-    return settled(this, super.formData());
-  }
-}
+let timedPrototype: Response | undefined;
+const timedResponsePrototype = (): Response =>
+  (timedPrototype ??= class TimedResponse extends Response {
+    override text(): Promise<string> {
+      return settled(this, super.text());
+    }
+    override json(): Promise<unknown> {
+      return settled(this, super.json());
+    }
+    override arrayBuffer(): Promise<ArrayBuffer> {
+      return settled(this, super.arrayBuffer());
+    }
+    override blob(): Promise<Blob> {
+      return settled(this, super.blob());
+    }
+    override formData(): Promise<FormData> {
+      return settled(this, super.formData());
+    }
+  }.prototype);
 
 function settled<T>(response: Response, reading: Promise<T>): Promise<T> {
   const dispose = disposers.get(response);
@@ -151,17 +162,14 @@ function settled<T>(response: Response, reading: Promise<T>): Promise<T> {
 function timeBody(response: Response, dispose: () => void): Response {
   disposers.set(response, dispose);
   // The instance keeps its internal body; only its methods gain the timer hook.
-  return Object.setPrototypeOf(response, TimedResponse.prototype) as Response;
+  return Object.setPrototypeOf(response, timedResponsePrototype()) as Response;
 }
 
-async function normalise(
-  input: string | Request,
-  init: TransportInit,
-  baseUrl: string,
-): Promise<{ url: string; init: TransportInit }> {
-  if (typeof input === 'string') {
-    return { url: /^[a-z][a-z0-9+.-]*:/i.test(input) ? input : `${baseUrl}${input}`, init };
-  }
+function resolveUrl(input: string, baseUrl: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(input) ? input : `${baseUrl}${input}`;
+}
+
+async function normalise(input: Request, init: TransportInit): Promise<{ url: string; init: TransportInit }> {
   const body = input.body ? await input.text() : undefined;
   const merged: TransportInit = {
     method: input.method,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePrism } from '../support/prism.ts';
 import { createSessionStore, type SessionStoreOptions } from '../../src/auth/index.ts';
+import { setTimerProvider } from '../../src/core/scheduler.ts';
 import { prismClient, visitor, type Prefer } from './harness.ts';
 
 const prism = usePrism('auth');
@@ -10,7 +11,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  setTimerProvider(undefined);
+});
 
 /** A store over a Prism client, with its own window and document, started with `triggers`. */
 function setup(options: { prefer?: Prefer; store?: Partial<SessionStoreOptions>; triggers?: Parameters<ReturnType<typeof createSessionStore>['start']>[0] } = {}) {
@@ -188,7 +192,8 @@ describe('polling', () => {
   it('uses an injected scheduler', async () => {
     let tick: (() => void) | undefined;
     const scheduler = { setInterval: vi.fn((run: () => void) => ((tick = run), 7)), clearInterval: vi.fn() };
-    const t = setup({ triggers: { refetchInterval: 30 }, store: { scheduler } });
+    setTimerProvider({ setTimeout, clearTimeout, ...scheduler });
+    const t = setup({ triggers: { refetchInterval: 30 } });
     expect(scheduler.setInterval).toHaveBeenCalledWith(expect.any(Function), 30_000);
     await settled(t.store);
     tick?.();

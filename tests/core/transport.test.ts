@@ -154,3 +154,22 @@ describe('createTransport hands fetch only fetch’s own fields', () => {
     expect(new Headers(init.headers as HeadersInit).get('authorization')).toBe('Bearer secret-token');
   });
 });
+
+describe('createTransport for form posts (the session routes)', () => {
+  it('sends a URLSearchParams body as its string, typed as a form', async () => {
+    const sent: RequestInit[] = [];
+    const transport = createTransport({ baseUrl: base, fetch: (input, init) => (sent.push(init!), fetch(input, init)) });
+    await transport('/form', { method: 'POST', body: new URLSearchParams({ csrfToken: 'abc', callbackUrl: '/careers page' }) });
+    const received = seen.at(-1)!;
+    expect(received.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(received.body).toBe('csrfToken=abc&callbackUrl=%2Fcareers+page');
+    expect(sent[0]!.body).toBe('csrfToken=abc&callbackUrl=%2Fcareers+page');
+  });
+
+  it('calls fetch in the caller’s own turn for a URL string, as a direct fetch call does', () => {
+    const doFetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    const transport = createTransport({ baseUrl: base, fetch: doFetch });
+    void transport('/now');
+    expect(doFetch).toHaveBeenCalledExactlyOnceWith(`${base}/now`, expect.objectContaining({ method: 'GET' }));
+  });
+});

@@ -1,6 +1,7 @@
 import type { Session } from '../../generated/auth/model/session.ts';
-import type { AuthClient } from './createAuthClient.ts';
-import { parseSessionMessage } from './parseSessionMessage.ts';
+import { scheduler } from '../core/scheduler.ts';
+import { parseSessionMessage } from './broadcast.ts';
+import type { AuthClient } from './client.ts';
 
 /** Where the session stands. */
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -32,8 +33,6 @@ export interface SessionStoreOptions {
   document?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
   /** Whether the browser is online at start. Defaults to `navigator.onLine` (false without a navigator). */
   online?: boolean;
-  /** The interval timer used for polling. Defaults to the global `setInterval`/`clearInterval`. */
-  scheduler?: { setInterval(run: () => void, ms: number): unknown; clearInterval(id: never): void };
 }
 
 /** A framework-free session state machine; the React provider only subscribes to it. */
@@ -141,17 +140,17 @@ function attach(
 ): () => void {
   const win = options.window ?? window;
   const doc = options.document ?? document;
-  const timers = options.scheduler ?? globalThis;
   let online = options.online ?? (typeof navigator !== 'undefined' && navigator.onLine);
   const refresh = () => void (canRefresh() && refetch(Tell.OnChange));
-  const timer = refetchInterval > 0 ? timers.setInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000) : undefined;
+  // On the core scheduler, so tests swap the timers (`setTimerProvider`, fake timers) in one place.
+  const timer = refetchInterval > 0 ? scheduler.setInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000) : undefined;
   const detach = [
     listen(win, 'storage', ((event: StorageEvent) => void (parseSessionMessage(event) && refetch(Tell.Never))) as () => void),
     listen(win, 'online', () => (online = true)),
     listen(win, 'offline', () => (online = false)),
     listen(doc, 'visibilitychange', () => void (refetchOnWindowFocus && doc.visibilityState === 'visible' && refresh())),
     options.client.onRefetch(() => refetch(Tell.Never)),
-    () => timer !== undefined && timers.clearInterval(timer as never),
+    () => timer !== undefined && scheduler.clearInterval(timer),
   ];
   return () => detach.forEach((off) => off());
 }

@@ -1,3 +1,5 @@
+import { CodedError } from '../core/errors.ts';
+
 /**
  * The code names of the session specification, exactly as the reference
  * protocol (v4) writes them, keyed by the reference's error class. The first
@@ -23,3 +25,16 @@ export const AUTH_ERROR_CODES = {
 
 /** One of the values of {@link AUTH_ERROR_CODES}. */
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
+
+/**
+ * An error raised or logged by the session client. `code` is one of the
+ * specification's code names ({@link AUTH_ERROR_CODES}), so a log line or a
+ * `catch` can tell the cause without parsing the message. `code` stays a plain
+ * string: the server side of the protocol may send codes this table lacks.
+ */
+export class AuthError extends CodedError<string> {
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'AuthError';
+  }
+}
