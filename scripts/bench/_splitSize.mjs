@@ -14,8 +14,9 @@ const ENTRY_NAME = 'bench-entry.tsx';
  * Bundles `contents` (ESM, resolved from the project root) for the browser with
  * `splitting: true`, minified, into a temporary directory, and returns, in bytes
  * (each file gzipped on its own, -9, as a server sends it):
- * `{ initial: { min, gzip, files }, lazy: { min, gzip, files }, total: { min, gzip } }`.
- * `initial` is the entry chunk plus its static imports, transitively; `lazy` is the rest.
+ * `{ initial: { min, gzip, files }, lazy: { min, gzip, files }, total: { min, gzip }, entry, outputs }`.
+ * `initial` is the entry chunk plus its static imports, transitively; `lazy` is the rest;
+ * `outputs` maps each output path to `{ min, gzip, text }` (for running the build), `entry` names the app's.
  */
 export async function splitBundleSize(contents, { external = [] } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), 'bench-split-'));
@@ -39,14 +40,20 @@ export async function splitBundleSize(contents, { external = [] } = {}) {
       absWorkingDir: root,
     });
     const sizes = new Map(
-      result.outputFiles.map((file) => [relative(root, file.path), { min: file.contents.length, gzip: gzipSync(file.contents, { level: 9 }).length }]),
+      result.outputFiles.map((file) => [relative(root, file.path), { min: file.contents.length, gzip: gzipSync(file.contents, { level: 9 }).length, text: file.text }]),
     );
     const outputs = result.metafile.outputs;
     // Every `import()` target is an entry point too; the app's own entry is the one built from stdin.
     const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === ENTRY_NAME);
     const initial = staticClosure(outputs, entry);
     const lazy = [...sizes.keys()].filter((path) => path.endsWith('.js') && !initial.has(path));
-    return { initial: sum([...initial], sizes), lazy: sum(lazy, sizes), total: sum([...sizes.keys()].filter((p) => p.endsWith('.js')), sizes) };
+    return {
+      initial: sum([...initial], sizes),
+      lazy: sum(lazy, sizes),
+      total: sum([...sizes.keys()].filter((p) => p.endsWith('.js')), sizes),
+      entry,
+      outputs: sizes,
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
@@ -62,6 +69,6 @@ function staticClosure(outputs, entry) {
 }
 
 function sum(paths, sizes) {
-  const files = paths.map((path) => ({ path, ...sizes.get(path) }));
+  const files = paths.map((path) => ({ path, min: sizes.get(path).min, gzip: sizes.get(path).gzip }));
   return { min: files.reduce((n, f) => n + f.min, 0), gzip: files.reduce((n, f) => n + f.gzip, 0), files };
 }

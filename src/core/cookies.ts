@@ -79,6 +79,41 @@ export function deleteCookie(name: string, attributes: Omit<CookieAttributes, 'e
 }
 
 /**
+ * Writes one cookie assignment exactly as given (`name=value; Attr=…`), for a format that
+ * another system fixes byte for byte (the events SDK writes the reference SDK's strings,
+ * attribute order included); a no-op without a jar. Prefer {@link writeCookie}.
+ */
+export function writeCookieText(text: string, jar: CookieJar | undefined = defaultJar()): void {
+  if (jar) jar.cookie = text;
+}
+
+/** How {@link renameCookies} writes: the assignment deleting the old cookie, and the one writing the new. */
+export interface RenameFormat {
+  /** The assignment that deletes `name`, e.g. `name=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`. */
+  remove(name: string): string;
+  /** The assignment that writes the renamed cookie, e.g. `formatCookie(name, value, attributes)`. */
+  write(name: string, value: string): string;
+}
+
+/**
+ * Legacy rename: moves every cookie whose name starts with `fromPrefix` to the same name
+ * under `toPrefix`, with the same value, deleting the old one first. The caller gives the
+ * strings (its attributes, or a format fixed byte for byte by an older library). Returns
+ * the new names, in the jar's order.
+ */
+export function renameCookies(fromPrefix: string, toPrefix: string, format: RenameFormat, jar: CookieJar | undefined = defaultJar()): string[] {
+  const renamed: string[] = [];
+  for (const [name, value] of readCookies(jar)) {
+    if (!name.startsWith(fromPrefix)) continue;
+    const next = toPrefix + name.slice(fromPrefix.length);
+    writeCookieText(format.remove(name), jar);
+    writeCookieText(format.write(next, value), jar);
+    renamed.push(next);
+  }
+  return renamed;
+}
+
+/**
  * The cookie domain for `hostname`: its last two labels (`www.example.com` →
  * `example.com`), so every subdomain shares the cookie, or the full hostname with
  * `publicSuffix` (for sites under a two-label public suffix such as `example.co.uk`).

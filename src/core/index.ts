@@ -1,5 +1,5 @@
 export { ApiError, isApiError, type ErrorDetails } from './ApiError.ts';
-export { createTransport, type Transport, type TransportInit, type TransportOptions, type RequestInfo } from './transport.ts';
+export { createTransport, abortAfter, KEEPALIVE_MAX_BYTES, type Deadline, type Transport, type TransportInit, type TransportOptions, type RequestInfo } from './transport.ts';
 export { readBody } from './readBody.ts';
 export { orvalRequest, type RequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';

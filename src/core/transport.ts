@@ -1,9 +1,10 @@
 import { ApiError, type ErrorDetails } from './ApiError.ts';
 import { readBody } from './readBody.ts';
+import { scheduler } from './scheduler.ts';
 
 /** Per-call options: fetch's init plus a timeout and any fields the API's `authorize` hook reads. */
 export type TransportInit = RequestInit & {
-  /** Overrides the transport's timeout for this call. */
+  /** Overrides the transport's timeout for this call; 0 disables it (the caller's `signal` then carries its own deadline). */
   timeoutMs?: number;
   [key: string]: unknown;
 };
@@ -70,8 +71,9 @@ function pickRequestInit(init: TransportInit): RequestInit {
 export function createTransport(options: TransportOptions = {}): Transport {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const send = async (input: string | Request, callInit: TransportInit = {}): Promise<Response> => {
-    // Awaits only what must be waited for (a Request's body, an async `authorize`): a URL string reaches fetch in
-    // the caller's own turn, as a direct fetch call does, which callers that count requests synchronously rely on.
+    // Nothing is awaited before fetch for a URL string and a synchronous `authorize`: a request made
+    // while the page unloads (a tracked link) must start in the caller's task, and callers that count
+    // requests synchronously rely on it.
     const { url, init } = typeof input === 'string' ? { url: resolveUrl(input, baseUrl), init: callInit } : await normalise(input, callInit);
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = mergeHeaders(options.headers, init.headers);
@@ -81,13 +83,17 @@ export function createTransport(options: TransportOptions = {}): Transport {
     if ((form || typeof init.body === 'string') && !('content-type' in headers)) {
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
     }
-    const auth = options.authorize && (await options.authorize({ method, url, init }));
+    const authorizing = options.authorize?.({ method, url, init });
+    const auth = authorizing instanceof Promise ? await authorizing : authorizing;
     for (const [key, value] of Object.entries(auth ?? {})) headers[key.toLowerCase()] = value;
 
     const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
-    const abort = linkAbort(init.signal ?? undefined, timeoutMs);
+    const abort = abortAfter(timeoutMs, init.signal ?? undefined);
     const fetchInit = pickRequestInit(init);
     if (form) fetchInit.body = String(init.body);
+    if (fetchInit.keepalive && typeof fetchInit.body === 'string' && new TextEncoder().encode(fetchInit.body).byteLength > KEEPALIVE_MAX_BYTES) {
+      delete fetchInit.keepalive;
+    }
     try {
       const doFetch = options.fetch ?? globalThis.fetch;
       const raw = await doFetch(url, {
@@ -181,14 +187,28 @@ async function normalise(input: Request, init: TransportInit): Promise<{ url: st
   return { url: input.url, init: merged };
 }
 
-function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
+/** A signal that aborts when its deadline passes or an outer signal aborts; see {@link abortAfter}. */
+export interface Deadline {
+  readonly signal: AbortSignal;
+  /** Clears the timer and the listener on the outer signal; safe to call twice. */
+  dispose(): void;
+}
+
+/**
+ * The transport's abort-plus-timeout, on the one scheduler: a signal that aborts with a
+ * `TimeoutError` (`Request timed out after {ms} ms`) after `timeoutMs` (0: never), or
+ * with `outer`'s reason when `outer` aborts. A caller whose deadline must start before
+ * the request (e.g. while a module loads) makes one, passes its `signal` to the transport
+ * with `timeoutMs: 0`, and disposes it once the body has been read.
+ */
+export function abortAfter(timeoutMs: number, outer?: AbortSignal): Deadline {
   const controller = new AbortController();
   const onAbort = () => controller.abort(outer?.reason);
   if (outer?.aborted) onAbort();
   outer?.addEventListener('abort', onAbort, { once: true });
   const timer =
     timeoutMs > 0
-      ? setTimeout(
+      ? scheduler.setTimeout(
           () => controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError')),
           timeoutMs,
         )
@@ -196,11 +216,19 @@ function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
   return {
     signal: controller.signal,
     dispose() {
-      if (timer !== undefined) clearTimeout(timer);
+      if (timer !== undefined) scheduler.clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     },
   };
 }
+
+/**
+ * The largest body sent with `keepalive`, in bytes. Browsers refuse a keepalive request
+ * once all of a page's keepalive bodies in flight pass 64 KiB together, so one request may
+ * take a quarter of that; a larger body goes without `keepalive` (it still arrives unless
+ * the page unloads meanwhile) rather than being refused.
+ */
+export const KEEPALIVE_MAX_BYTES = 16_384;
 
 async function toApiError(
   response: Response,

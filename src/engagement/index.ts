@@ -6,11 +6,10 @@
  * Error codes: the specification's `IE-0006` and the reference's `IV-0006` are the same
  * rule (the timeout must be an integer ≥ 0); this SDK emits `IV-0006`, as the reference does.
  */
-export { init } from './init.ts';
-export { EngageError } from './EngageError.ts';
-export { engageMessages, type EngageErrorCode } from './engageMessages.ts';
-export { QUEUE_KEY } from './QUEUE_KEY.ts';
-export { VERSION } from './VERSION.ts';
+export { init } from './sdk.ts';
+export { EngageError, engageMessages, type EngageErrorCode } from './messages.ts';
+export { QUEUE_KEY } from './queue.ts';
+export { VERSION } from './settings.ts';
 export type {
   EngageSdk,
   EngageSettings,

@@ -1,25 +1,61 @@
-import { buildPersonalizeRequest } from './buildPersonalizeRequest.ts';
-import type { LazyKit } from './lazyKit.ts';
-import { personalizeMessages, type PersonalizeErrorCode } from './personalizeMessages.ts';
-import type { Call } from './request.ts';
-import type { EngageConfig, PersonalizeResponse } from './types.ts';
+import type { components } from '../../generated/engagement/schema.d.ts';
+import type { Deadline } from '../core/transport.ts';
+import { flattenObject, inferLanguage } from './events.ts';
+import { EngageError } from './messages.ts';
+import { isObject, request, resolvePointOfSale } from './settings.ts';
+import type { EngageConfig, EventContext, PersonalizeData, PersonalizeResponse } from './types.ts';
+
+// Loaded by `personalize`'s first call: it answers with a promise anyway, and most pages only send events.
+
+/** The body of `POST /v2/callFlows`. */
+export type PersonalizeRequest = components['schemas']['PersonalizeRequest'];
+
+const nonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * Builds the call-flow body after checking `friendlyId` (`MV-0008`) and the point of
+ * sale (`MV-0003`). camelCase names; `params` flattened; `email` only when not blank;
+ * `identifiers` one `{id, provider}` object, only when its id is not blank; `browserId`
+ * only when neither of those two is present.
+ */
+export function buildPersonalizeRequest(input: unknown, context: EventContext): PersonalizeRequest {
+  const data = (isObject(input) ? input : {}) as Partial<PersonalizeData>;
+  if (!nonBlank(data.friendlyId)) throw new EngageError('MV-0008');
+  const pointOfSale = resolvePointOfSale(data.pointOfSale, context.pointOfSale);
+  const identifier = isObject(data.identifier) && nonBlank(data.identifier.id) ? data.identifier : undefined;
+  const params = isObject(data.params) && Object.keys(data.params).length ? { ...flattenObject(data.params) } : undefined;
+  const body: PersonalizeRequest = {
+    channel: data.channel,
+    clientKey: context.clientKey,
+    currencyCode: data.currency,
+    email: nonBlank(data.email) ? data.email : undefined,
+    friendlyId: data.friendlyId,
+    identifiers: identifier && { id: identifier.id, provider: identifier.provider },
+    language: data.language ?? inferLanguage(),
+    params,
+    pointOfSale,
+  };
+  if (!body.email && !body.identifiers) body.browserId = context.browserId;
+  return body;
+}
 
 /**
  * Runs a call flow: checks `friendlyId` (`MV-0008`), the point of sale (`MV-0003`),
  * then the timeout (`IV-0006`: an integer ≥ 0), and rejects with those. Resolves to
  * the JSON answer (a failed flow's error body too) or `null`. With a timeout, rejects
  * with `IE-0003` when it expires before the whole answer, body included, has arrived (E3);
- * a timeout of 0 expires at once, without a request. `call` carries the timer, started
- * when `personalize` was called.
+ * a timeout of 0 expires at once, without a request. `deadline` was started when
+ * `personalize` was called, so the timeout covers loading this module too.
  */
-export async function personalize(kit: LazyKit, config: EngageConfig, data: unknown, timeout: number | undefined, call: Call): Promise<PersonalizeResponse | null> {
-  const fail = (code: PersonalizeErrorCode) => new kit.EngageError(code, personalizeMessages[code]);
-  const body = buildPersonalizeRequest(kit, data, config);
-  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw fail('IV-0006');
+export async function personalize(config: EngageConfig, data: unknown, timeout: number | undefined, deadline: Deadline): Promise<PersonalizeResponse | null> {
+  const body = buildPersonalizeRequest(data, config);
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new EngageError('IV-0006');
   // The reference's timer of 0 aborts before any answer can arrive.
-  if (timeout === 0) throw fail('IE-0003');
+  if (timeout === 0) throw new EngageError('IE-0003');
+  // The deadline's own abort carries a TimeoutError; the SDK's stop signal carries its own reason.
+  const timedOut = () => (deadline.signal.reason as Error | undefined)?.name === 'TimeoutError';
   // A call whose time ran out while this module loaded is not sent at all.
-  const reply = call.timedOut ? undefined : await kit.request(config, '/v2/callFlows', body, call);
-  if (!reply?.response && timeout !== undefined && call.timedOut) throw fail('IE-0003');
+  const reply = timedOut() ? undefined : await request(config, '/v2/callFlows', body, { signal: deadline.signal, timeoutMs: 0 });
+  if (!reply?.response && timeout !== undefined && timedOut()) throw new EngageError('IE-0003');
   return (reply?.data ?? null) as PersonalizeResponse | null;
 }

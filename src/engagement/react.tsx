@@ -29,7 +29,7 @@ export function EngagementProvider({ settings, enabled = false, onError, childre
     if (!enabled) return undefined;
     const stop = new AbortController();
     // The SDK itself loads only once consent is given: no byte of it before then.
-    import('./init.ts')
+    import('./sdk.ts')
       .then(({ init }) => init(JSON.parse(key) as EngageSettings, { signal: stop.signal }))
       .then(
         (started) => {

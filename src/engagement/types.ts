@@ -1,4 +1,5 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
+import type { Transport } from '../core/transport.ts';
 
 type Schemas = components['schemas'];
 
@@ -204,4 +205,6 @@ export interface EngageConfig extends Omit<EngageSettings, 'pointOfSale'>, Event
   cookieName: string;
   /** Aborts every request of this SDK (consent withdrawn). */
   signal: AbortSignal | undefined;
+  /** The core transport every request of this SDK leaves through (base URL, `X-Library-Version`, 60 s timeout). */
+  transport: Transport;
 }

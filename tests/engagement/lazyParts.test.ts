@@ -1,10 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../../src/core/ApiError.ts';
 import { EngageError, engageMessages, init, type EngageSdk } from '../../src/engagement/index.ts';
 import { resetBrowser } from './support.ts';
 
-// The parts of the SDK that load on demand (engagement-size-report.md) must answer as the
-// SDK did when it was one bundle. Fetch stubs only: these are failure paths Prism cannot play.
+// Parts of the SDK that once loaded on demand (getGuestId, browser-id renaming, the error
+// texts) and now ship with it must still answer as the SDK always did; only `personalize`
+// loads on first use (tests/engagement/timeouts.test.ts covers its deadline across the
+// loading). Fetch stubs only: these are failure paths Prism cannot play.
 const settings = { clientKey: 'ck', targetURL: 'https://engage.example.com', pointOfSale: 'ngc' };
 
 async function start(): Promise<EngageSdk> {
@@ -12,8 +14,6 @@ async function start(): Promise<EngageSdk> {
   return init(settings);
 }
 
-// Loaded up front: under fake timers a module that is still loading would never see its timer fire.
-beforeAll(() => import('../../src/engagement/onDemand.ts'));
 beforeEach(() => resetBrowser());
 afterEach(() => {
   vi.unstubAllGlobals();

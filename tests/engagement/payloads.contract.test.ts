@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { usePrism } from '../support/prism.ts';
 import { init, type EngageSdk } from '../../src/engagement/index.ts';
-import { KEEPALIVE_MAX_BYTES } from '../../src/engagement/request.ts';
+import { KEEPALIVE_MAX_BYTES } from '../../src/core/transport.ts';
 import { json, recordFetch, resetBrowser, setPage } from './support.ts';
 
 // Every request below goes through the SDK, is recorded byte for byte, and then reaches

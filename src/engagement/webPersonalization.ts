@@ -1,4 +1,5 @@
-import type { LazyKit } from './lazyKit.ts';
+import { EngageError } from './messages.ts';
+import { isObject } from './settings.ts';
 import type { EngageConfig, WebPersonalizationSettings } from './types.ts';
 
 /** The settings the web experiences script reads from `window.Engage.settings`. */
@@ -16,10 +17,10 @@ export interface WebExperienceSettings {
  * `<script src="{target}/web-flow-libs/{clientKey}/web-version.min.js">` (`async` unless
  * `asyncScriptLoading: false`, never `defer`). A second init does not add the script twice.
  */
-export function loadWebPersonalization(kit: LazyKit, config: EngageConfig, engage: { settings?: WebExperienceSettings }): void {
+export function loadWebPersonalization(config: EngageConfig, engage: { settings?: WebExperienceSettings }): void {
   const { pointOfSale, webPersonalization: web } = config;
-  if (!pointOfSale) throw new kit.EngageError('MV-0003');
-  const options: WebPersonalizationSettings = kit.isObject(web) ? web : {};
+  if (!pointOfSale) throw new EngageError('MV-0003');
+  const options: WebPersonalizationSettings = isObject(web) ? web : {};
   const settings: WebExperienceSettings = {
     client_key: config.clientKey,
     pointOfSale,

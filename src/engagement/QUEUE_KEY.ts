@@ -1,2 +1,0 @@
-/** The sessionStorage key of the event queue (one JSON array for every event). */
-export const QUEUE_KEY = 'EngageEventQueue';

@@ -1,0 +1,63 @@
+import { readCookie, renameCookies, writeCookieText } from '../core/cookies.ts';
+import { isObject, parseJson, request } from './settings.ts';
+import type { EngageConfig } from './types.ts';
+
+/**
+ * A browser-id cookie as the reference writes it —
+ * `bid_ck=b-123; Max-Age=63072000; SameSite=None; Secure; Path=/` plus `; Domain=…`
+ * when `cookieDomain` is set — except that `cookiePath` is honoured (fixes E6).
+ * `cookieExpiryDays` that is not a positive number means 730; `cookiePath` defaults to `/`.
+ */
+function formatBrowserIdCookie(name: string, value: string, config: EngageConfig): string {
+  const { cookieExpiryDays: days, cookieDomain: domain } = config;
+  const maxAge = (typeof days === 'number' && days > 0 ? days : 730) * 86400;
+  return `${name}=${value}; Max-Age=${maxAge}; SameSite=None; Secure; Path=${config.cookiePath || '/'}${domain ? `; Domain=${domain}` : ''}`;
+}
+
+/** The browser id in the `bid_{clientKey}` cookie now, or `''` when there is none. */
+export function readBrowserId(config: EngageConfig): string {
+  return readCookie(config.cookieName) ?? '';
+}
+
+/**
+ * The browser id for this page load. Renames legacy `BID_` cookies (older SDKs) to `bid_`
+ * with the same value, as the reference does first, then returns the `bid_{clientKey}`
+ * cookie, or else a new id from `create.json`, written to the cookie. Unlike the reference
+ * (E1), a failed `create.json` writes no cookie and yields `''`, and an empty cookie counts
+ * as missing, so a later init retries. In server cookie mode nothing is created or renamed,
+ * and the id is `''` without a cookie.
+ */
+export async function ensureBrowserId(config: EngageConfig): Promise<string> {
+  if (config.forceServerCookieMode === true) return readBrowserId(config);
+  renameCookies('BID_', 'bid_', {
+    remove: (name) => `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:01 GMT;`,
+    write: (name, value) => formatBrowserIdCookie(name, value, config),
+  });
+  const existing = readBrowserId(config);
+  if (existing) return existing;
+  const { response, data } = await request(config, `/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`);
+  // A refused, failed or unparsable answer leaves the browser without an id until the next init.
+  const ref = response?.ok && data?.ref;
+  if (typeof ref !== 'string' || !ref) return '';
+  writeCookieText(formatBrowserIdCookie(config.cookieName, ref, config));
+  return ref;
+}
+
+/**
+ * The guest id (`customer.ref`) of this browser, from `show.json` (the client key is sent
+ * as `client_key` and as `api_token`, as the reference does). A non-OK JSON answer
+ * rejects with `{error_msg}, for more info: {moreInfo}`, any other non-OK answer with the
+ * transport's `ApiError`; a failure without an answer is rethrown (a `TimeoutError` after 60 s).
+ */
+export async function getGuestId(config: EngageConfig): Promise<string> {
+  const key = encodeURIComponent(config.clientKey);
+  const path = `/v1.2/browser/${encodeURIComponent(config.browserId)}/show.json?client_key=${key}&api_token=${key}`;
+  const { response, data, error } = await request(config, path);
+  if (!response?.ok) {
+    if (response && data) throw new Error(`${data.error_msg}, for more info: ${data.moreInfo}`);
+    throw error;
+  }
+  const ref = (isObject(data?.customer) ? data.customer : {}).ref;
+  if (typeof ref !== 'string') throw new Error('show.json answered without customer.ref');
+  return ref;
+}

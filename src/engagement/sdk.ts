@@ -1,0 +1,76 @@
+import { abortAfter } from '../core/transport.ts';
+import { ensureBrowserId, getGuestId, readBrowserId } from './browserId.ts';
+import { buildCustomEvent, buildFormEvent, buildPageViewEvent } from './events.ts';
+import { buildIdentityEvent } from './identity.ts';
+import { EngageError } from './messages.ts';
+import { enqueueEvent, processEventQueue, QUEUE_KEY } from './queue.ts';
+import { createSettings, isBlank, isObject, request, VERSION } from './settings.ts';
+import type { EngageConfig, EngageSdk, EngageSettings, EventResponse, InitOptions } from './types.ts';
+import { loadWebPersonalization, type WebExperienceSettings } from './webPersonalization.ts';
+
+declare global {
+  interface Window {
+    /** What the SDK exposes to other scripts (the web experiences library reads it). */
+    Engage?: { getBrowserId: () => string; version: string; settings?: WebExperienceSettings };
+  }
+}
+
+/**
+ * Starts the SDK, as the reference `init` does: rejects with `IE-0001` without a
+ * `window`, with the settings' coded errors (`MV-0001`, `MV-0002`, `MV-0009`, `IV-0001`),
+ * and with `MV-0003` when web personalization has no point of sale (after the browser id
+ * exists). Then gets the browser id (cookie or `create.json`), sets `window.Engage`, and
+ * loads web personalization when asked. Call it only after the visitor consents.
+ */
+export async function init(settings: EngageSettings, options: InitOptions = {}): Promise<EngageSdk> {
+  const config = typeof window === 'undefined' ? 'IE-0001' : createSettings(settings, options.signal);
+  if (typeof config === 'string') throw new EngageError(config);
+  config.browserId = await ensureBrowserId(config);
+  const engage: NonNullable<Window['Engage']> = { getBrowserId: () => readBrowserId(config), version: VERSION };
+  window.Engage = engage;
+  if (config.webPersonalization) loadWebPersonalization(config, engage);
+  return createSdk(config);
+}
+
+/**
+ * The SDK object over an initialised browser id. Builders validate synchronously
+ * (their coded errors surface from the calling method); sends resolve to the service's
+ * JSON answer or `null`, never reject. `config.signal` stops every later request.
+ * Every event goes out in the caller's task, with nothing loaded or awaited on the way,
+ * and with `keepalive`: an event sent by a click that leaves the page still arrives.
+ * Only `personalize` loads on first use: it answers with a promise anyway, and most
+ * pages only send events; its deadline starts at the call, so its timeout covers the loading.
+ */
+export function createSdk(config: EngageConfig): EngageSdk {
+  const send = async (body: object) => (await request(config, '/v1.2/events', body, { keepalive: true })).data as EventResponse | null;
+  return {
+    event: (type, eventData, ext) => send(buildCustomEvent(type, eventData, ext, config, true)),
+    pageView: (eventData, ext) => send(buildPageViewEvent(eventData, ext, config)),
+    identity: (eventData, ext) => send(buildIdentityEvent(eventData, ext, config)),
+    form: (formId, interactionType, pointOfSale) => send(buildFormEvent(formId, interactionType, pointOfSale, config)),
+    personalize(data, timeout) {
+      // A copy: the call uses the point of sale of the moment it was made, as the reference's does.
+      const context = { ...config };
+      // Any value but a positive integer gets the default here; `personalize` rejects the invalid ones.
+      const deadline = abortAfter(Number.isInteger(timeout) && (timeout as number) > 0 ? (timeout as number) : 60_000, config.signal);
+      return import('./personalize.ts').then((m) => m.personalize(context, data, timeout, deadline)).finally(deadline.dispose);
+    },
+    addToEventQueue(type, eventData, extensionData) {
+      // Validates by building the body; the entry keeps the page, language and point of sale of now.
+      const { pos, page, language } = buildCustomEvent(type, eventData, extensionData, config, true);
+      const data = { ...(isObject(eventData) ? eventData : {}), page, language };
+      enqueueEvent({ eventData: data, extensionData, id: config.browserId, settings: { clientKey: config.clientKey, pointOfSale: pos }, type });
+    },
+    processEventQueue: () => processEventQueue(config),
+    clearEventQueue: () => sessionStorage.removeItem(QUEUE_KEY),
+    updatePointOfSale(pointOfSale) {
+      if (isBlank(pointOfSale)) throw new EngageError('MV-0009');
+      config.pointOfSale = pointOfSale;
+      const web = window.Engage?.settings;
+      if (web) web.pointOfSale = pointOfSale;
+    },
+    getBrowserId: () => readBrowserId(config),
+    getGuestId: () => getGuestId(config),
+    version: VERSION,
+  };
+}

@@ -1,0 +1,95 @@
+import { isApiError } from '../core/ApiError.ts';
+import { createTransport, type TransportInit } from '../core/transport.ts';
+import { EngageError } from './messages.ts';
+import type { EngageConfig, EngageSettings } from './types.ts';
+
+/** The reference SDK version this SDK stands in for; sent as `X-Library-Version` and exposed as `version`. */
+export const VERSION = '1.4.3';
+
+/** A code `init` rejects with for bad settings. */
+export type SettingsErrorCode = 'MV-0001' | 'MV-0002' | 'MV-0009' | 'IV-0001';
+
+/** True for a non-null, non-array object (what the SDK accepts as event data or extension data). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True unless `value` is a string with something other than white space (a point of sale must not be blank). */
+export function isBlank(value: unknown): boolean {
+  return typeof value !== 'string' || !value.trim();
+}
+
+/**
+ * The config of an SDK started with `input`, or the code of the first rule the settings
+ * break, in the reference's order: clientKey (`MV-0001`), targetURL (`MV-0002`), a blank
+ * pointOfSale (`MV-0009`), then the URL (`IV-0001`). A value of the wrong type gets the
+ * code of its field instead of a `TypeError`, so callers only ever see coded errors.
+ * Optional settings keep the caller's value, read with their defaults where they are
+ * used; `init` sets the browser id. The config carries the SDK's core transport.
+ */
+export function createSettings(input: EngageSettings, signal?: AbortSignal): EngageConfig | SettingsErrorCode {
+  const settings: Partial<EngageSettings> = isObject(input) ? input : {};
+  const { clientKey, targetURL, pointOfSale } = settings;
+  if (!clientKey || typeof clientKey !== 'string') return 'MV-0001';
+  if (!targetURL) return 'MV-0002';
+  // `''` passes here and fails at event time (MV-0003), as in the reference.
+  if (pointOfSale != null && pointOfSale !== '' && isBlank(pointOfSale)) return 'MV-0009';
+  try {
+    if (typeof targetURL !== 'string' || !new URL(targetURL)) return 'IV-0001';
+  } catch {
+    return 'IV-0001';
+  }
+  const base = targetURL.replace(/\/+$/, '');
+  const transport = createTransport({ baseUrl: base, headers: { 'X-Library-Version': VERSION } });
+  // The checks above made clientKey, targetURL and pointOfSale what EngageConfig says.
+  return { ...settings, base, cookieName: `bid_${clientKey}`, signal, transport } as EngageConfig;
+}
+
+/**
+ * The point of sale of one call: the call's own, else the settings' (`||`, as in the
+ * reference, so a call's `''` falls back). Throws `MV-0003` unless that is a non-blank string.
+ */
+export function resolvePointOfSale(fromCall: unknown, fromSettings: string | undefined): string {
+  const pointOfSale = fromCall || fromSettings;
+  if (isBlank(pointOfSale)) throw new EngageError('MV-0003');
+  return pointOfSale as string;
+}
+
+/** `text` parsed as JSON, or `undefined` when it is missing or not JSON. A leading byte-order mark is ignored, as some services send one. */
+export function parseJson(text: string | null): unknown {
+  try {
+    return JSON.parse(text?.replace(/^\uFEFF/, '') ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** What one request came to: an answer whose whole body arrived in time, or the failure. */
+export interface Reply {
+  /** The answer (its body already read), an error answer's too. */
+  response?: Response;
+  /** The answer's body when it is a JSON object, else `null`: all the SDK's callers read. */
+  data: Record<string, unknown> | null;
+  /** Why there is no answer (a network failure, an abort, the timeout), or the `ApiError` of an error answer. */
+  error?: unknown;
+}
+
+/**
+ * Sends `GET {base}{path}`, or a `POST` of `body` as JSON, through the SDK's core
+ * transport (the `X-Library-Version` header, the 60 s timeout covering the body, the
+ * SDK's stop signal); never rejects. An error answer's JSON body is an answer too (a
+ * refused event, a failed call flow), as the reference reads it. The fetch starts in the
+ * caller's task: nothing is awaited before it. `init` adds per-call options (`keepalive`,
+ * a `signal` with its own deadline). Defaults to no extra options.
+ */
+export async function request(config: EngageConfig, path: string, body?: object, init: TransportInit = {}): Promise<Reply> {
+  try {
+    const sending = body ? { method: 'POST', body: JSON.stringify(body) } : {};
+    const response = await config.transport(path, { ...sending, signal: config.signal, ...init });
+    const data = parseJson(await response.text());
+    return { response, data: isObject(data) ? data : null };
+  } catch (error) {
+    const answered = isApiError(error);
+    return { response: answered ? error.response : undefined, data: answered && isObject(error.body) ? error.body : null, error };
+  }
+}
