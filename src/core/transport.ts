@@ -1,5 +1,5 @@
-import { ApiError, type ErrorDetails } from './ApiError.ts';
-import { readBody } from './readBody.ts';
+import { ApiError, type ErrorDetails } from './errors.ts';
+import { scheduler } from './scheduler.ts';
 
 /** Per-call options: fetch's init plus a timeout and any fields the API's `authorize` hook reads. */
 export type TransportInit = RequestInit & {
@@ -64,6 +64,24 @@ function pickRequestInit(init: TransportInit): RequestInit {
   const picked: Record<string, unknown> = {};
   for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) picked[key] = init[key];
   return picked as RequestInit;
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * Parses an answer's body: JSON when it parses, otherwise its text, and `null`
+ * when it is empty. A leading byte-order mark is stripped first, since some
+ * services send JSON that starts with one.
+ */
+export async function readBody(response: Response): Promise<unknown> {
+  const raw = await response.text();
+  const text = raw.startsWith(BOM) ? raw.slice(1) : raw;
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** Creates the one transport an API's generated client, hooks and facade share. */
@@ -180,7 +198,7 @@ function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
   outer?.addEventListener('abort', onAbort, { once: true });
   const timer =
     timeoutMs > 0
-      ? setTimeout(
+      ? scheduler.setTimeout(
           () => controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError')),
           timeoutMs,
         )
@@ -188,7 +206,7 @@ function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
   return {
     signal: controller.signal,
     dispose() {
-      if (timer !== undefined) clearTimeout(timer);
+      if (timer !== undefined) scheduler.clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     },
   };

@@ -1,5 +1,5 @@
-import { ApiError } from '../core/ApiError.ts';
-import { readBody } from '../core/readBody.ts';
+import { ApiError } from '../core/errors.ts';
+import { readBody } from '../core/transport.ts';
 import type { LazyKit } from './lazyKit.ts';
 import type { EngageConfig } from './types.ts';
 

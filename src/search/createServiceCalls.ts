@@ -1,5 +1,5 @@
-import { isApiError } from '../core/ApiError.ts';
-import { readBody } from '../core/readBody.ts';
+import { isApiError } from '../core/errors.ts';
+import { readBody } from '../core/transport.ts';
 import type { Transport } from '../core/transport.ts';
 import { readIdentityToken, type IdentityTokenGetter } from './readIdentityToken.ts';
 import type { SearchEndpoints } from './resolveSearchEndpoints.ts';

@@ -42,5 +42,5 @@ export { generateUuid } from './generateUuid.ts';
 export { createVisitor, formatVisits, parseVisits, visitorEntries, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';
 export { createVisitorStorage, storageConstants, type VisitorStorage, type VisitorStorageOptions } from './visitorStorage.ts';
 export { readPageContext, deviceForWidth, deviceBreakpoints, campaignFromUrl, localeFromTag, WEB_APP_TYPE } from './pageContext.ts';
-export { ApiError, isApiError } from '../core/ApiError.ts';
+export { ApiError, isApiError } from '../core/errors.ts';
 export type * from './types.ts';

@@ -1,8 +1,53 @@
+// A commerce client's transport: the core transport with the commerce base address, token
+// choice and error fields, writing query strings as the official SDK does.
 import { createTransport, type RequestInfo, type Transport, type TransportInit } from '../core/transport.ts';
-import { CommerceError, describeCommerceError, OrderCloudError } from './commerceErrors.ts';
-import { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
-import { serializeQuery } from './serializeQuery.ts';
+import { describeCommerceError, impersonationTokenMissing, OrderCloudError } from './errors.ts';
+import { resolveCommerceBaseUrl, type CommerceLocation } from './regions.ts';
 import type { TokenSource } from './types.ts';
+
+const NULL_FILTER =
+  "is null, which is not a valid filter value: to match an absent value use the string '!*' (e.g. { xp: { hasPaid: '!*' } })";
+
+const encode = (value: unknown): string =>
+  encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  Object.prototype.toString.call(value) === '[object Object]';
+
+function pushFilter(parts: string[], key: string, value: unknown): void {
+  if (value === null) throw new TypeError(`Filter "${key}" ${NULL_FILTER}`);
+  if (isPlainObject(value)) {
+    for (const [name, inner] of Object.entries(value)) pushFilter(parts, `${key}.${name}`, inner);
+  } else if (Array.isArray(value)) {
+    // Repeated keys AND the conditions; the SDK sends every element as given.
+    for (const item of value) {
+      if (item === null) throw new TypeError(`Filter "${key}" ${NULL_FILTER}`);
+      if (item !== undefined) parts.push(`${encodeURIComponent(key)}=${encode(item)}`);
+    }
+  } else if (value !== undefined && value !== '') {
+    parts.push(`${encodeURIComponent(key)}=${encode(value)}`);
+  }
+}
+
+/**
+ * Writes an options object as the official SDK does (without the leading `?`): the filters
+ * first, nested objects as dotted keys (`xp.Color=red`), arrays as repeated keys, `false` and
+ * `0` kept, `''`/`undefined` dropped and `null` rejected with a TypeError naming the filter;
+ * then every other option except falsy ones, arrays comma-joined (`searchOn=ID%2CName`).
+ * Values are `encodeURIComponent`-encoded; dates are sent as ISO strings.
+ */
+export function serializeQuery(options: object | null | undefined): string {
+  if (!options) return '';
+  const parts: string[] = [];
+  const { filters } = options as { filters?: unknown };
+  if (isPlainObject(filters)) for (const [key, value] of Object.entries(filters)) pushFilter(parts, key, value);
+  for (const [key, value] of Object.entries(options)) {
+    if (key === 'filters' || !value) continue;
+    if (isPlainObject(value)) throw new TypeError(`Option "${key}" must be a string, number, boolean, date or array, not an object`);
+    parts.push(`${encodeURIComponent(key)}=${encode(Array.isArray(value) ? value.join(',') : value)}`);
+  }
+  return parts.join('&');
+}
 
 /** Options of {@link createCommerceTransport} and `createCommerceClient`. */
 export interface CommerceClientOptions extends CommerceLocation {
@@ -44,13 +89,7 @@ function authorizer(options: CommerceClientOptions) {
     let token = (init as CommerceInit).accessToken || undefined;
     if (!token && (init as CommerceInit).impersonate) {
       token = (await readToken(options.impersonationToken)) || undefined;
-      if (!token) {
-        throw new CommerceError(
-          'IMPERSONATION_TOKEN_MISSING',
-          `Impersonated call ${method} ${url.split('?')[0]} has no impersonation token: pass impersonationToken ` +
-            'to createCommerceClient (the call was not sent, and never falls back to the main user)',
-        );
-      }
+      if (!token) throw impersonationTokenMissing(`${method} ${url.split('?')[0]}`);
     }
     token ??= (await readToken(options.accessToken)) || undefined;
     return token ? { Authorization: `Bearer ${token}` } : undefined;
