@@ -2,7 +2,7 @@
 // positional arguments, built from the generated operation table, and a typed raw client
 // over the same transport.
 import createClient, { type Client } from 'openapi-fetch';
-import { readBody, type Transport } from '../core/transport.ts';
+import type { Transport } from '../core/transport.ts';
 import { commerceOperations, type CommerceOperation } from '../../generated/commerce/operations.ts';
 import type { CommerceOperations } from '../../generated/commerce/operationTypes.ts';
 import type { paths } from '../../generated/commerce/schema.d.ts';
@@ -69,7 +69,7 @@ async function callOperation(
   };
   // Bodyless POST/PUT operations send no body at all, not `{}`.
   if (body !== undefined) init.body = JSON.stringify(body);
-  const answer = await readBody(await transport(path, init));
+  const answer = await transport.read(path, init);
   return answer ?? undefined;
 }
 

@@ -11,8 +11,9 @@ const NULL_FILTER =
 const encode = (value: unknown): string =>
   encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
 
+// `typeof` first: most values are strings and numbers, which need no tag lookup.
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  Object.prototype.toString.call(value) === '[object Object]';
+  typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
 
 function pushFilter(parts: string[], key: string, value: unknown): void {
   if (value === null) throw new TypeError(`Filter "${key}" ${NULL_FILTER}`);
@@ -83,36 +84,37 @@ export type CommerceInit = TransportInit & { query?: object; impersonate?: boole
 
 const readToken = (source: TokenSource | undefined) => (typeof source === 'function' ? source() : source);
 
+const bearer = (token: string | null | undefined) => (token ? { Authorization: `Bearer ${token}` } : undefined);
+
+// Applies `next` at once to a value at hand, and after it settles to a promise: a token given
+// as a string costs the call no extra turn of the event loop.
+const then = <T, R>(value: T | PromiseLike<T>, next: (value: T) => R): R | PromiseLike<R> =>
+  typeof (value as PromiseLike<T> | undefined)?.then === 'function' ? (value as PromiseLike<T>).then(next) : next(value as T);
+
 /** Picks the token as the official SDK does: per-call token, else impersonation (when asked), else the main one. */
 function authorizer(options: CommerceClientOptions) {
-  return async ({ method, url, init }: RequestInfo): Promise<Record<string, string> | undefined> => {
-    let token = (init as CommerceInit).accessToken || undefined;
-    if (!token && (init as CommerceInit).impersonate) {
-      token = (await readToken(options.impersonationToken)) || undefined;
+  return ({ method, url, init }: RequestInfo) => {
+    const { accessToken, impersonate } = init as CommerceInit;
+    if (accessToken) return bearer(accessToken);
+    if (!impersonate) return then(readToken(options.accessToken), bearer);
+    return then(readToken(options.impersonationToken), (token) => {
       if (!token) throw impersonationTokenMissing(`${method} ${url.split('?')[0]}`);
-    }
-    token ??= (await readToken(options.accessToken)) || undefined;
-    return token ? { Authorization: `Bearer ${token}` } : undefined;
+      return bearer(token);
+    });
   };
 }
 
-/** Replaces the URL's query string (orval's, for hooks) with the SDK serialization of `query`. */
-function withQuery(url: string, query: object): string {
-  const search = serializeQuery(query);
-  return `${url.split('?')[0]}${search ? `?${search}` : ''}`;
-}
-
 /**
- * The one transport of a commerce client: base address from region/environment/baseUrl,
- * `Content-Type: application/json` on every call, the bearer token chosen per call, the
- * SDK's error fields and names on `OrderCloudError` (an `ApiError`), and the SDK's query
- * serialization for `init.query`.
+ * The transport of a commerce client: the core transport with the base address from
+ * region/environment/baseUrl, `Content-Type: application/json` on every call, the bearer token
+ * chosen per call, the SDK's error fields and names on `OrderCloudError` (an `ApiError`), and
+ * the SDK's query serialization of `init.query` (replacing any query string in the URL).
  * `/oauth/…` paths are sent without the version segment.
  */
 export function createCommerceTransport(options: CommerceClientOptions = {}): Transport {
   const baseUrl = resolveCommerceBaseUrl(options);
   const rootUrl = baseUrl.replace(/\/v\d+$/, '');
-  const send = createTransport({
+  return createTransport({
     baseUrl,
     headers: { 'Content-Type': 'application/json' },
     authorize: authorizer(options),
@@ -120,13 +122,16 @@ export function createCommerceTransport(options: CommerceClientOptions = {}): Tr
     timeoutMs: options.timeoutMs ?? 60_000,
     describeError: describeCommerceError,
     errorClass: OrderCloudError,
+    resolveUrl: (path, init) => {
+      const { query } = init as CommerceInit;
+      let url = path;
+      if (query !== undefined) {
+        const search = serializeQuery(query);
+        const at = path.indexOf('?');
+        url = `${at < 0 ? path : path.slice(0, at)}${search ? `?${search}` : ''}`;
+      }
+      // `/oauth/…` paths are served without the version segment.
+      return url.startsWith('/oauth/') ? rootUrl + url : url;
+    },
   });
-  const commerce = async (input: string | Request, init: CommerceInit = {}): Promise<Response> => {
-    if (typeof input !== 'string') return send(input, init);
-    const { query, ...rest } = init;
-    const url = query === undefined ? input : withQuery(input, query);
-    // `/oauth/…` paths are served without the version segment.
-    return send(url.startsWith('/oauth/') ? rootUrl + url : url, rest);
-  };
-  return Object.assign(commerce, { baseUrl });
 }

@@ -1,4 +1,4 @@
-import { readBody, type Transport } from './transport.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * Per-call options of a generated hook or function (the mutator's second argument): fetch's
@@ -29,6 +29,5 @@ export async function orvalRequest<T>(url: string, options: OrvalRequestOptions 
       'No transport for this call: use the hook inside its API provider, or pass { request: { client } }',
     );
   }
-  const response = await client(url, init);
-  return (await readBody(response)) as T;
+  return (await client.read(url, init)) as T;
 }

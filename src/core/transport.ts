@@ -25,7 +25,7 @@ export interface TransportOptions {
    * Headers computed per call (auth). Runs last, so it can read the call's own
    * fields (e.g. an impersonation flag) and win over defaults. Defaults to none.
    */
-  authorize?: (request: RequestInfo) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+  authorize?: (request: RequestInfo) => Record<string, string> | undefined | PromiseLike<Record<string, string> | undefined>;
   /** Cookie policy. Defaults to `'same-origin'`. */
   credentials?: RequestCredentials;
   /** Abort a call, body included, after this many ms; 0 disables. Defaults to 60000. */
@@ -39,6 +39,12 @@ export interface TransportOptions {
    * API's own name and brand (e.g. commerce's `OrderCloudError`). Defaults to `ApiError`.
    */
   errorClass?: typeof ApiError;
+  /**
+   * Rewrites a call's URL string before the base URL is prefixed (an absolute result is sent
+   * as is), e.g. commerce writes `init.query` as its SDK does and sends `/oauth/…` paths
+   * without the version segment. Defaults to none.
+   */
+  resolveUrl?: (url: string, init: TransportInit) => string;
 }
 
 /**
@@ -49,6 +55,12 @@ export interface TransportOptions {
  */
 export interface Transport {
   (input: string | Request, init?: TransportInit): Promise<Response>;
+  /**
+   * Sends like the call itself and resolves to the parsed body ({@link readBody}: JSON, else
+   * text, `null` when empty), read inside the timer: what generated calls and facades want,
+   * without a second Response over the body.
+   */
+  read(input: string | Request, init?: TransportInit): Promise<unknown>;
   /** The base URL this transport resolves against. */
   readonly baseUrl: string;
 }
@@ -60,12 +72,6 @@ const REQUEST_INIT_KEYS = [
   'body', 'cache', 'integrity', 'keepalive', 'mode', 'priority', 'redirect', 'referrer', 'referrerPolicy', 'duplex',
 ] as const;
 
-function pickRequestInit(init: TransportInit): RequestInit {
-  const picked: Record<string, unknown> = {};
-  for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) picked[key] = init[key];
-  return picked as RequestInit;
-}
-
 const BOM = '\uFEFF';
 
 /**
@@ -74,7 +80,10 @@ const BOM = '\uFEFF';
  * services send JSON that starts with one.
  */
 export async function readBody(response: Response): Promise<unknown> {
-  const raw = await response.text();
+  return parseBody(await response.text());
+}
+
+function parseBody(raw: string): unknown {
   const text = raw.startsWith(BOM) ? raw.slice(1) : raw;
   if (text.trim() === '') return null;
   try {
@@ -87,51 +96,61 @@ export async function readBody(response: Response): Promise<unknown> {
 /** Creates the one transport an API's generated client, hooks and facade share. */
 export function createTransport(options: TransportOptions = {}): Transport {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-  const send = async (input: string | Request, callInit: TransportInit = {}): Promise<Response> => {
-    const { url, init } = await normalise(input, callInit, baseUrl);
+  // Merged once: every call starts from a copy of these.
+  const defaults = mergeHeaders({ accept: 'application/json' }, options.headers);
+  const call = async (input: string | Request, callInit: TransportInit, read: boolean): Promise<Response | unknown> => {
+    let url: string;
+    let init: TransportInit;
+    if (typeof input === 'string') (url = resolve(input, callInit)), (init = callInit);
+    else ({ url, init } = await fromRequest(input, callInit));
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = mergeHeaders(options.headers, init.headers);
+    const headers = mergeHeaders({ ...defaults }, init.headers);
     if (typeof init.body === 'string' && !('content-type' in headers)) headers['content-type'] = 'application/json';
-    const auth = await options.authorize?.({ method, url, init });
-    for (const [key, value] of Object.entries(auth ?? {})) headers[key.toLowerCase()] = value;
+    const authorizing = options.authorize?.({ method, url, init });
+    // Awaited only when it is a promise: a token at hand costs no extra turn of the event loop.
+    const auth = typeof (authorizing as PromiseLike<unknown> | undefined)?.then === 'function' ? await authorizing : (authorizing as Record<string, string> | undefined);
+    if (auth) for (const key in auth) headers[key.toLowerCase()] = auth[key]!;
 
-    const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
-    const abort = linkAbort(init.signal ?? undefined, timeoutMs);
-    const fetchInit = pickRequestInit(init);
+    const abort = linkAbort(init.signal ?? undefined, init.timeoutMs ?? options.timeoutMs ?? 60_000);
+    const fetchInit: RequestInit = { method, headers, credentials: init.credentials ?? options.credentials ?? 'same-origin', signal: abort.signal };
+    for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
     try {
-      const doFetch = options.fetch ?? globalThis.fetch;
-      const raw = await doFetch(url, {
-        ...fetchInit,
-        method,
-        headers,
-        credentials: init.credentials ?? options.credentials ?? 'same-origin',
-        signal: abort.signal,
-      });
-      if (!raw.ok || NO_BODY_STATUS.has(raw.status) || method === 'HEAD') {
-        // Read inside the timer, so the timeout covers the body of an error too.
-        const text = NO_BODY_STATUS.has(raw.status) || method === 'HEAD' ? '' : await raw.text();
-        const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
-        if (!response.ok) throw await toApiError(response, { method, url }, options);
+      const raw = await (options.fetch ?? globalThis.fetch)(url, fetchInit);
+      const empty = NO_BODY_STATUS.has(raw.status) || method === 'HEAD';
+      if (raw.ok && !empty) {
+        if (!read) return timeBody(raw, abort.dispose);
+        const body = await readBody(raw);
         abort.dispose();
-        return response;
+        return body;
       }
-      // The caller reads a successful body itself; the timer keeps running until it has.
-      return timeBody(raw, abort.dispose);
+      // Read inside the timer, so the timeout covers the body of an error too.
+      const text = empty ? '' : await raw.text();
+      const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+      if (!response.ok) {
+        const body = parseBody(text);
+        const { describeError, errorClass = ApiError } = options;
+        throw new errorClass(response, body, { method, url }, describeError?.(body, response) ?? {});
+      }
+      abort.dispose();
+      return read ? null : response;
     } catch (error) {
       abort.dispose();
       throw error;
     }
   };
-  return Object.assign(send, { baseUrl });
+  const resolve = (input: string, init: TransportInit): string => {
+    const url = options.resolveUrl ? options.resolveUrl(input, init) : input;
+    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url}`;
+  };
+  const send = (input: string | Request, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
+  return Object.assign(send, { baseUrl, read: (input: string | Request, init: TransportInit = {}) => call(input, init, true) });
 }
 
-// A plain record with lower-cased names: cheaper than building two Headers per call.
-function mergeHeaders(defaults: Record<string, string> | undefined, given: HeadersInit | undefined): Record<string, string> {
-  const merged: Record<string, string> = { accept: 'application/json' };
-  for (const [key, value] of Object.entries(defaults ?? {})) merged[key.toLowerCase()] = value;
-  if (given instanceof Headers) given.forEach((value, key) => (merged[key] = value));
-  else if (Array.isArray(given)) for (const [key, value] of given) merged[key.toLowerCase()] = value;
-  else for (const [key, value] of Object.entries(given ?? {})) merged[key.toLowerCase()] = value;
+// Into a plain record with lower-cased names: cheaper than building two Headers per call.
+function mergeHeaders(merged: Record<string, string>, given: HeadersInit | undefined): Record<string, string> {
+  if (!given) return merged;
+  const entries = Array.isArray(given) ? given : given instanceof Headers ? given.entries() : Object.entries(given);
+  for (const [key, value] of entries) merged[key.toLowerCase()] = value;
   return merged;
 }
 
@@ -141,7 +160,7 @@ const disposers = new WeakMap<Response, () => void>();
  * A successful answer whose body methods stop the call's timer once the body has
  * been read (or failed): the timeout covers the body, no timer outlives the
  * read, and no copy of the body is made (a re-wrapped Response cost a quarter of
- * a loopback call).
+ * a loopback call, and slowed the calls after it).
  */
 class TimedResponse extends Response {
   override text(): Promise<string> {
@@ -166,28 +185,18 @@ function settled<T>(response: Response, reading: Promise<T>): Promise<T> {
   return dispose ? reading.finally(dispose) : reading;
 }
 
+// The caller reads a successful body itself; the timer keeps running until it has.
 function timeBody(response: Response, dispose: () => void): Response {
   disposers.set(response, dispose);
   // The instance keeps its internal body; only its methods gain the timer hook.
   return Object.setPrototypeOf(response, TimedResponse.prototype) as Response;
 }
 
-async function normalise(
-  input: string | Request,
-  init: TransportInit,
-  baseUrl: string,
-): Promise<{ url: string; init: TransportInit }> {
-  if (typeof input === 'string') {
-    return { url: /^[a-z][a-z0-9+.-]*:/i.test(input) ? input : `${baseUrl}${input}`, init };
-  }
+// openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
+async function fromRequest(input: Request, init: TransportInit): Promise<{ url: string; init: TransportInit }> {
   const body = input.body ? await input.text() : undefined;
-  const merged: TransportInit = {
-    method: input.method,
-    headers: input.headers,
-    signal: input.signal,
-    ...(body === undefined ? {} : { body }),
-    ...init,
-  };
+  // An undefined body is left out with every other unset field on the way to fetch.
+  const merged: TransportInit = { method: input.method, headers: input.headers, signal: input.signal, body, ...init };
   return { url: input.url, init: merged };
 }
 
@@ -210,13 +219,4 @@ function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
       outer?.removeEventListener('abort', onAbort);
     },
   };
-}
-
-async function toApiError(
-  response: Response,
-  request: { method: string; url: string },
-  { describeError, errorClass = ApiError }: TransportOptions,
-): Promise<ApiError> {
-  const body = await readBody(response.clone());
-  return new errorClass(response, body, request, describeError?.(body, response) ?? {});
 }
