@@ -2,7 +2,8 @@
 // (openapi/commerce/openapi.yaml) and orval's output, after orval has run:
 //   operations.ts      the compact operation table the runtime facade is built from
 //   operationTypes.ts  every `Resource.Operation` as a positional signature, typed from schema.d.ts
-//   hooks.ts           every orval hook, bound to the nearest <CommerceProvider>
+//   hooks.ts           every orval hook under its operation's name, bound through the provider's context
+//   hookBinding.ts     that context (its binding is handwritten in src/commerce/react.tsx)
 // Output is sorted and carries no timestamps, so `npm test` can compare it byte for byte.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -173,23 +174,65 @@ function boundHooks(operations, root) {
     const mutationOptions = `get${hook.slice(3)}MutationOptions`;
     body.push(`/** \`${op.id}\` (${op.method} ${op.path}), bound to the nearest \`<CommerceProvider>\`. */`);
     if (files.has(mutationOptions)) {
-      body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ bindCommerceMutation(${ns}.${mutationOptions});`);
+      body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ mutation(${ns}.${mutationOptions});`);
     } else {
       const at = op.query.length ? `, ${op.pathParams.length}` : '';
-      body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ bindCommerceQuery(${ns}.${hook}, '${op.id}'${at});`);
+      body.push(`export const ${hook}: typeof ${ns}.${hook} = /* @__PURE__ */ query(${ns}.${hook}, '${op.id}'${at});`);
     }
   }
   const imports = [...used].sort(byName).map((tag) => `import * as ${namespace(tag)} from './hooks/${tag}/${tag}.ts';`);
   return [
     HEADER,
-    '// Every orval React Query hook of the commerce API, bound to the client of the nearest',
-    '// <CommerceProvider>. Queries pass their options object along so the commerce transport',
-    "// serializes it like the facade (orval's own query strings lose filters and searchOn/sortBy),",
-    "// and their operationId so their query keys are ['commerce', clientId, Resource, Operation, …].",
-    "import { bindCommerceMutation, bindCommerceQuery } from '../../src/commerce/react/bindCommerceHook.ts';",
+    '// Every orval React Query hook of the commerce API under its official name, bound at each call',
+    '// to the nearest <CommerceProvider> (see hookBinding.ts). This file only says which generated',
+    "// hook serves which operation, and where a query's options object sits.",
+    "import { useCommerceHookBinding, type AnyHook } from './hookBinding.ts';",
     ...imports,
     '',
+    'const query = <H extends AnyHook>(hook: H, id: string, queryIndex?: number): H =>',
+    '  ((...args: unknown[]) => useCommerceHookBinding().query(hook, id, queryIndex, args)) as H;',
+    '',
+    'const mutation = <H extends AnyHook>(getOptions: AnyHook): H =>',
+    '  ((...args: unknown[]) => useCommerceHookBinding().mutation(getOptions, args)) as H;',
+    '',
     ...body,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The context the bound hooks read their binding from. The binding itself (client, query key,
+ * query serialization) is handwritten in src/commerce/react.tsx, whose provider supplies it, so
+ * generated code depends on nothing handwritten but the orval mutator.
+ */
+function hookBinding() {
+  return [
+    HEADER,
+    '// The context through which <CommerceProvider> (src/commerce/react.tsx) binds the generated',
+    '// hooks of hooks.ts to its client.',
+    "import { createContext, useContext } from 'react';",
+    '',
+    '/** Any generated hook or options getter. */',
+    '// biome-ignore lint/suspicious/noExplicitAny: generic over every generated hook signature.',
+    'export type AnyHook = (...args: any[]) => any;',
+    '',
+    '/** How one call of a generated hook is bound to a client. */',
+    'export interface CommerceHookBinding {',
+    "  /** Runs query hook `hook` of operation `id` (`'Orders.List'`) with the call's `args`; `queryIndex` is the position of its options object, if it takes one. */",
+    '  query(hook: AnyHook, id: string, queryIndex: number | undefined, args: unknown[]): unknown;',
+    "  /** Runs the mutation built by orval's `get<Operation>MutationOptions` with the call's `args`. */",
+    '  mutation(getOptions: AnyHook, args: unknown[]): unknown;',
+    '}',
+    '',
+    '/** Carries the hook binding of the nearest `<CommerceProvider>`. */',
+    'export const CommerceHookContext = createContext<CommerceHookBinding | null>(null);',
+    '',
+    '/** The binding of the nearest `<CommerceProvider>`; throws with the fix when there is none. */',
+    'export function useCommerceHookBinding(): CommerceHookBinding {',
+    '  const binding = useContext(CommerceHookContext);',
+    "  if (!binding) throw new Error('No CommerceProvider found: wrap your app in <CommerceProvider>');",
+    '  return binding;',
+    '}',
     '',
   ].join('\n');
 }
@@ -202,4 +245,5 @@ export default async function generateCommerce({ root }) {
   writeFileSync(join(out, 'operations.ts'), operationTable(operations));
   writeFileSync(join(out, 'operationTypes.ts'), operationTypes(operations));
   writeFileSync(join(out, 'hooks.ts'), boundHooks(operations, root));
+  writeFileSync(join(out, 'hookBinding.ts'), hookBinding());
 }

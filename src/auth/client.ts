@@ -1,6 +1,6 @@
 import type { Providers } from '../../generated/auth/model/providers.ts';
 import type { Session } from '../../generated/auth/model/session.ts';
-import { isApiError } from '../core/ApiError.ts';
+import { isApiError } from '../core/errors.ts';
 import { createTransport } from '../core/transport.ts';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { broadcastSession, type MessageStorage, type SessionTrigger } from './broadcast.ts';

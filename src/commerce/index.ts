@@ -1,27 +1,27 @@
-export { createCommerceClient, type CommerceClient, type CommerceResource } from './createCommerceClient.ts';
-export { createCommerceTransport, type CommerceClientOptions, type CommerceInit } from './createCommerceTransport.ts';
-export { createCommerceApi } from './createCommerceApi.ts';
-export { commerceQueryKey, type CommerceCacheIdentity } from './commerceQueryKey.ts';
-export { resolveCommerceBaseUrl, type CommerceLocation } from './resolveCommerceBaseUrl.ts';
+export { createCommerceApi, createCommerceClient, type CommerceClient, type CommerceResource } from './client.ts';
+export { createCommerceTransport, serializeQuery, type CommerceClientOptions, type CommerceInit } from './transport.ts';
+export { commerceQueryKey, type CommerceCacheIdentity } from './queryKey.ts';
 export {
   commerceEnvironments,
   commerceRegionNames,
   commerceRegions,
+  resolveCommerceBaseUrl,
   type CommerceEnvironment,
   type CommerceHosts,
+  type CommerceLocation,
   type CommerceRegion,
-} from './commerceRegions.ts';
-export { serializeQuery } from './serializeQuery.ts';
+} from './regions.ts';
 export {
   CommerceError,
+  commerceErrorCodes,
   describeCommerceError,
   isOrderCloudError,
   OrderCloudError,
   type CommerceErrorBody,
   type CommerceErrorCode,
   type CommerceErrorEntry,
-} from './commerceErrors.ts';
-export { ApiError, isApiError } from '../core/ApiError.ts';
+} from './errors.ts';
+export { ApiError, isApiError } from '../core/errors.ts';
 export type {
   Answer,
   FieldList,

@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { isApiError } from '../core/ApiError.ts';
+import { isApiError } from '../core/errors.ts';
 import { createTransport, type Transport } from '../core/transport.ts';
 import type { components, paths } from '../../generated/content/schema.d.ts';
 

@@ -15,4 +15,4 @@ export {
   type RouteData,
   type RouteList,
 } from './createContentClient.ts';
-export { ApiError, isApiError } from '../core/ApiError.ts';
+export { ApiError, isApiError } from '../core/errors.ts';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ApiError } from '../core/ApiError.ts';
+import type { ApiError } from '../core/errors.ts';
 import type { ContentClient, LayoutResult, PageMode } from './createContentClient.ts';
 
 const ClientContext = createContext<ContentClient | null>(null);

@@ -1,10 +1,11 @@
 /**
- * The one error base. Every error the package throws on purpose (an HTTP
- * failure, a validation rule, a missing setting) is a `CodedError`: a real
- * `Error` subclass with a machine-readable `code`, a message that says what to
- * do, and the underlying `cause` when there is one. Each API keeps its codes in
- * one table and its own subclass name (`ApiError`, `EngageError`, `AuthError`…),
- * so `instanceof` and `name` checks users already write keep working.
+ * The one error base, and the error every API's transport throws. Every error the
+ * package throws on purpose (an HTTP failure, a validation rule, a missing setting)
+ * is a `CodedError`: a real `Error` subclass with a machine-readable `code`, a
+ * message that says what to do, and the underlying `cause` when there is one. Each
+ * API keeps its codes in one table and its own subclass name (`ApiError`,
+ * `EngageError`, `AuthError`…), so `instanceof` and `name` checks users already
+ * write keep working.
  */
 export class CodedError<TCode extends string = string> extends Error {
   /** The machine-readable code, e.g. `'IV-0005'` or `'INVALID_CALLBACK_URL_ERROR'`. */
@@ -23,4 +24,56 @@ export class CodedError<TCode extends string = string> extends Error {
 /** True for a {@link CodedError} (or any error carrying a string `code`), from any copy of this package. */
 export function isCodedError(value: unknown): value is CodedError {
   return value instanceof Error && typeof (value as { code?: unknown }).code === 'string';
+}
+
+/** What an API's error parser derives from a failed answer's body. */
+export interface ErrorDetails {
+  /** Human-readable message; defaults to the status text. */
+  message?: string;
+  /** Machine-readable code of the first error; defaults to `'ApiError'`. */
+  errorCode?: string;
+  /** Every error entry the body carried; defaults to `[]`. */
+  errors?: unknown[];
+}
+
+/**
+ * A call that got an answer with a non-2xx status. A {@link CodedError} whose `code`
+ * is its `errorCode`: `instanceof ApiError` works across bundles of this package, and
+ * so does the `isApiError` brand for code that compares with another copy of the class.
+ */
+export class ApiError<TBody = unknown> extends CodedError {
+  /** Brand flag, always `true`. */
+  readonly isApiError = true as const;
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** HTTP status text of the answer. */
+  readonly statusText: string;
+  /** The answer's body, parsed as JSON when it was JSON, else its text, else `null`. */
+  readonly body: TBody;
+  /** Machine-readable code of the first error, else `'ApiError'` (the same value as `code`). */
+  readonly errorCode: string;
+  /** Every error entry the body carried (`[]` when none could be parsed). */
+  readonly errors: unknown[];
+  /** The HTTP answer itself (its body already read). */
+  readonly response: Response;
+  /** Method and URL of the request, for logs; never its headers (they hold tokens). */
+  readonly request: { method: string; url: string };
+
+  constructor(response: Response, body: TBody, request: { method: string; url: string }, details: ErrorDetails = {}) {
+    const errorCode = details.errorCode ?? 'ApiError';
+    super(errorCode, details.message || response.statusText || `HTTP ${response.status}`);
+    this.name = 'ApiError';
+    this.status = response.status;
+    this.statusText = response.statusText;
+    this.body = body;
+    this.errorCode = errorCode;
+    this.errors = details.errors ?? [];
+    this.response = response;
+    this.request = request;
+  }
+}
+
+/** True for an `ApiError` from any copy of this package (checks the brand, not the prototype). */
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && (value as { isApiError?: unknown }).isApiError === true;
 }

@@ -1,8 +1,11 @@
 import type { Transport } from './transport.ts';
-import { readBody } from './readBody.ts';
 
-/** Per-call options of a generated hook or function: fetch's init plus the transport to send through. */
-export type RequestOptions = RequestInit & {
+/**
+ * Per-call options of a generated hook or function (the mutator's second argument): fetch's
+ * init plus the transport to send through. Named apart from commerce's `RequestOptions`, the
+ * facade's per-call options, which mean something else.
+ */
+export type OrvalRequestOptions = RequestInit & {
   /** The API's transport; the React bindings fill it in from their provider. */
   client?: Transport;
   /** Extra per-call fields that an API's transport understands (e.g. commerce impersonation). */
@@ -10,7 +13,7 @@ export type RequestOptions = RequestInit & {
 };
 
 /** Types the `error` of generated hooks (orval reads this export). */
-export type ErrorType<E> = import('./ApiError.ts').ApiError<E>;
+export type ErrorType<E> = import('./errors.ts').ApiError<E>;
 /** Types the request bodies of generated mutations (orval reads this export). */
 export type BodyType<B> = B;
 
@@ -19,13 +22,12 @@ export type BodyType<B> = B;
  * through the transport given in the call's options and resolves to the parsed body
  * (`null` for an empty answer, which React Query accepts where `undefined` is not).
  */
-export async function orvalRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+export async function orvalRequest<T>(url: string, options: OrvalRequestOptions = {}): Promise<T> {
   const { client, ...init } = options;
   if (!client) {
     throw new Error(
       'No transport for this call: use the hook inside its API provider, or pass { request: { client } }',
     );
   }
-  const response = await client(url, init);
-  return (await readBody(response)) as T;
+  return (await client.read(url, init)) as T;
 }

@@ -1,10 +1,9 @@
-import { ApiError, type ErrorDetails } from './ApiError.ts';
-import { readBody } from './readBody.ts';
+import { ApiError, type ErrorDetails } from './errors.ts';
 import { scheduler } from './scheduler.ts';
 
 /** Per-call options: fetch's init plus a timeout and any fields the API's `authorize` hook reads. */
 export type TransportInit = RequestInit & {
-  /** Overrides the transport's timeout for this call; 0 disables it (the caller's `signal` then carries its own deadline). */
+  /** Overrides the transport's timeout for this call. */
   timeoutMs?: number;
   [key: string]: unknown;
 };
@@ -26,7 +25,7 @@ export interface TransportOptions {
    * Headers computed per call (auth). Runs last, so it can read the call's own
    * fields (e.g. an impersonation flag) and win over defaults. Defaults to none.
    */
-  authorize?: (request: RequestInfo) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+  authorize?: (request: RequestInfo) => Record<string, string> | undefined | PromiseLike<Record<string, string> | undefined>;
   /** Cookie policy. Defaults to `'same-origin'`. */
   credentials?: RequestCredentials;
   /** Abort a call, body included, after this many ms; 0 disables. Defaults to 60000. */
@@ -40,6 +39,12 @@ export interface TransportOptions {
    * API's own name and brand (e.g. commerce's `OrderCloudError`). Defaults to `ApiError`.
    */
   errorClass?: typeof ApiError;
+  /**
+   * Rewrites a call's URL string before the base URL is prefixed (an absolute result is sent
+   * as is), e.g. commerce writes `init.query` as its SDK does and sends `/oauth/…` paths
+   * without the version segment. Defaults to none.
+   */
+  resolveUrl?: (url: string, init: TransportInit) => string;
 }
 
 /**
@@ -50,6 +55,12 @@ export interface TransportOptions {
  */
 export interface Transport {
   (input: string | Request, init?: TransportInit): Promise<Response>;
+  /**
+   * Sends like the call itself and resolves to the parsed body ({@link readBody}: JSON, else
+   * text, `null` when empty), read inside the timer: what generated calls and facades want,
+   * without a second Response over the body.
+   */
+  read(input: string | Request, init?: TransportInit): Promise<unknown>;
   /** The base URL this transport resolves against. */
   readonly baseUrl: string;
 }
@@ -61,22 +72,39 @@ const REQUEST_INIT_KEYS = [
   'body', 'cache', 'integrity', 'keepalive', 'mode', 'priority', 'redirect', 'referrer', 'referrerPolicy', 'duplex',
 ] as const;
 
-function pickRequestInit(init: TransportInit): RequestInit {
-  const picked: Record<string, unknown> = {};
-  for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) picked[key] = init[key];
-  return picked as RequestInit;
+const BOM = '\uFEFF';
+
+/**
+ * Parses an answer's body: JSON when it parses, otherwise its text, and `null`
+ * when it is empty. A leading byte-order mark is stripped first, since some
+ * services send JSON that starts with one.
+ */
+export async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text());
+}
+
+function parseBody(raw: string): unknown {
+  const text = raw.startsWith(BOM) ? raw.slice(1) : raw;
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** Creates the one transport an API's generated client, hooks and facade share. */
 export function createTransport(options: TransportOptions = {}): Transport {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-  const send = async (input: string | Request, callInit: TransportInit = {}): Promise<Response> => {
-    // Nothing is awaited before fetch for a URL string and a synchronous `authorize`: a request made
-    // while the page unloads (a tracked link) must start in the caller's task, and callers that count
-    // requests synchronously rely on it.
-    const { url, init } = typeof input === 'string' ? { url: resolveUrl(input, baseUrl), init: callInit } : await normalise(input, callInit);
+  // Merged once: every call starts from a copy of these.
+  const defaults = mergeHeaders({ accept: 'application/json' }, options.headers);
+  const call = async (input: string | Request, callInit: TransportInit, read: boolean): Promise<Response | unknown> => {
+    let url: string;
+    let init: TransportInit;
+    if (typeof input === 'string') (url = resolve(input, callInit)), (init = callInit);
+    else ({ url, init } = await fromRequest(input, callInit));
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = mergeHeaders(options.headers, init.headers);
+    const headers = mergeHeaders({ ...defaults }, init.headers);
     // A URLSearchParams body goes as its string, typed as a form (what the session routes take), so a
     // recording or logging fetch sees the fields; any other string body is JSON unless the caller says otherwise.
     const form = init.body instanceof URLSearchParams;
@@ -84,50 +112,54 @@ export function createTransport(options: TransportOptions = {}): Transport {
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
     }
     const authorizing = options.authorize?.({ method, url, init });
-    const auth = authorizing instanceof Promise ? await authorizing : authorizing;
-    for (const [key, value] of Object.entries(auth ?? {})) headers[key.toLowerCase()] = value;
+    // Awaited only when it is a promise: a token at hand costs no extra turn of the event loop.
+    const auth = typeof (authorizing as PromiseLike<unknown> | undefined)?.then === 'function' ? await authorizing : (authorizing as Record<string, string> | undefined);
+    if (auth) for (const key in auth) headers[key.toLowerCase()] = auth[key]!;
 
-    const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
-    const abort = abortAfter(timeoutMs, init.signal ?? undefined);
-    const fetchInit = pickRequestInit(init);
+    const abort = abortAfter(init.timeoutMs ?? options.timeoutMs ?? 60_000, init.signal ?? undefined);
+    const fetchInit: RequestInit = { method, headers, credentials: init.credentials ?? options.credentials ?? 'same-origin', signal: abort.signal };
+    for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
     if (form) fetchInit.body = String(init.body);
     if (fetchInit.keepalive && typeof fetchInit.body === 'string' && new TextEncoder().encode(fetchInit.body).byteLength > KEEPALIVE_MAX_BYTES) {
       delete fetchInit.keepalive;
     }
     try {
-      const doFetch = options.fetch ?? globalThis.fetch;
-      const raw = await doFetch(url, {
-        ...fetchInit,
-        method,
-        headers,
-        credentials: init.credentials ?? options.credentials ?? 'same-origin',
-        signal: abort.signal,
-      });
-      if (!raw.ok || NO_BODY_STATUS.has(raw.status) || method === 'HEAD') {
-        // Read inside the timer, so the timeout covers the body of an error too.
-        const text = NO_BODY_STATUS.has(raw.status) || method === 'HEAD' ? '' : await raw.text();
-        const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
-        if (!response.ok) throw await toApiError(response, { method, url }, options);
+      const raw = await (options.fetch ?? globalThis.fetch)(url, fetchInit);
+      const empty = NO_BODY_STATUS.has(raw.status) || method === 'HEAD';
+      if (raw.ok && !empty) {
+        if (!read) return timeBody(raw, abort.dispose);
+        const body = await readBody(raw);
         abort.dispose();
-        return response;
+        return body;
       }
-      // The caller reads a successful body itself; the timer keeps running until it has.
-      return timeBody(raw, abort.dispose);
+      // Read inside the timer, so the timeout covers the body of an error too.
+      const text = empty ? '' : await raw.text();
+      const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+      if (!response.ok) {
+        const body = parseBody(text);
+        const { describeError, errorClass = ApiError } = options;
+        throw new errorClass(response, body, { method, url }, describeError?.(body, response) ?? {});
+      }
+      abort.dispose();
+      return read ? null : response;
     } catch (error) {
       abort.dispose();
       throw error;
     }
   };
-  return Object.assign(send, { baseUrl });
+  const resolve = (input: string, init: TransportInit): string => {
+    const url = options.resolveUrl ? options.resolveUrl(input, init) : input;
+    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url}`;
+  };
+  const send = (input: string | Request, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
+  return Object.assign(send, { baseUrl, read: (input: string | Request, init: TransportInit = {}) => call(input, init, true) });
 }
 
-// A plain record with lower-cased names: cheaper than building two Headers per call.
-function mergeHeaders(defaults: Record<string, string> | undefined, given: HeadersInit | undefined): Record<string, string> {
-  const merged: Record<string, string> = { accept: 'application/json' };
-  for (const [key, value] of Object.entries(defaults ?? {})) merged[key.toLowerCase()] = value;
-  if (given instanceof Headers) given.forEach((value, key) => (merged[key] = value));
-  else if (Array.isArray(given)) for (const [key, value] of given) merged[key.toLowerCase()] = value;
-  else for (const [key, value] of Object.entries(given ?? {})) merged[key.toLowerCase()] = value;
+// Into a plain record with lower-cased names: cheaper than building two Headers per call.
+function mergeHeaders(merged: Record<string, string>, given: HeadersInit | undefined): Record<string, string> {
+  if (!given) return merged;
+  const entries = Array.isArray(given) ? given : given instanceof Headers ? given.entries() : Object.entries(given);
+  for (const [key, value] of entries) merged[key.toLowerCase()] = value;
   return merged;
 }
 
@@ -137,8 +169,8 @@ const disposers = new WeakMap<Response, () => void>();
  * A successful answer whose body methods stop the call's timer once the body has
  * been read (or failed): the timeout covers the body, no timer outlives the
  * read, and no copy of the body is made (a re-wrapped Response cost a quarter of
- * a loopback call). Built at the first answer, not at import, so a module that
- * imports the transport still loads where `Response` does not exist (a sandbox, a server render).
+ * a loopback call, and slowed the calls after it). Built at the first answer, not at import, so a module
+ * that imports the transport still loads where `Response` does not exist (a sandbox, a server render).
  */
 let timedPrototype: Response | undefined;
 const timedResponsePrototype = (): Response =>
@@ -165,25 +197,18 @@ function settled<T>(response: Response, reading: Promise<T>): Promise<T> {
   return dispose ? reading.finally(dispose) : reading;
 }
 
+// The caller reads a successful body itself; the timer keeps running until it has.
 function timeBody(response: Response, dispose: () => void): Response {
   disposers.set(response, dispose);
   // The instance keeps its internal body; only its methods gain the timer hook.
   return Object.setPrototypeOf(response, timedResponsePrototype()) as Response;
 }
 
-function resolveUrl(input: string, baseUrl: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(input) ? input : `${baseUrl}${input}`;
-}
-
-async function normalise(input: Request, init: TransportInit): Promise<{ url: string; init: TransportInit }> {
+// openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
+async function fromRequest(input: Request, init: TransportInit): Promise<{ url: string; init: TransportInit }> {
   const body = input.body ? await input.text() : undefined;
-  const merged: TransportInit = {
-    method: input.method,
-    headers: input.headers,
-    signal: input.signal,
-    ...(body === undefined ? {} : { body }),
-    ...init,
-  };
+  // An undefined body is left out with every other unset field on the way to fetch.
+  const merged: TransportInit = { method: input.method, headers: input.headers, signal: input.signal, body, ...init };
   return { url: input.url, init: merged };
 }
 
@@ -229,12 +254,3 @@ export function abortAfter(timeoutMs: number, outer?: AbortSignal): Deadline {
  * the page unloads meanwhile) rather than being refused.
  */
 export const KEEPALIVE_MAX_BYTES = 16_384;
-
-async function toApiError(
-  response: Response,
-  request: { method: string; url: string },
-  { describeError, errorClass = ApiError }: TransportOptions,
-): Promise<ApiError> {
-  const body = await readBody(response.clone());
-  return new errorClass(response, body, request, describeError?.(body, response) ?? {});
-}

@@ -1,4 +1,4 @@
-import { isApiError } from '../core/ApiError.ts';
+import { isApiError } from '../core/errors.ts';
 import { createTransport, type TransportInit } from '../core/transport.ts';
 import { EngageError } from './messages.ts';
 import type { EngageConfig, EngageSettings } from './types.ts';

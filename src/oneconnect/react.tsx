@@ -1,9 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { bindHook } from '../core/bindHook.ts';
-import type { Transport } from '../core/transport.ts';
-import type { OneconnectClient } from './createOneconnectClient.ts';
-import { loadBanners, type BannerState } from './loadBanners.ts';
+import { loadBanners, type BannerState } from './banners.ts';
+import type { OneconnectClient } from './client.ts';
 import {
   useGetSegmentBanners as useGetSegmentBannersRaw,
   useGetSegmentCookies as useGetSegmentCookiesRaw,
@@ -24,13 +22,33 @@ export function useOneconnectClient(): OneconnectClient {
   return client;
 }
 
-const useTransport = (): Transport => useOneconnectClient().transport;
+// biome-ignore lint/suspicious/noExplicitAny: generic over every generated hook signature.
+type AnyHook = (...args: any[]) => any;
+
+/**
+ * Binds a generated hook to the provider's transport: the bound hook takes the same
+ * arguments and puts the transport into the `request` option (kept alongside any other
+ * per-call request fields). Generated hooks take `(…params, options?, queryClient?)`, so
+ * the options are always the second-to-last declared parameter.
+ */
+function bindHook<H extends AnyHook>(hook: H): H {
+  const optionsIndex = Math.max(0, hook.length - 2);
+  const bound = (...args: unknown[]) => {
+    const client = useOneconnectClient().transport;
+    const next = [...args];
+    const options = (next[optionsIndex] ?? {}) as { request?: Record<string, unknown> };
+    next[optionsIndex] = { ...options, request: { ...options.request, client } };
+    return hook(...next);
+  };
+  return bound as H;
+}
+
 /** Generated hook for `getSegmentCookies`, bound to the provider's client. */
-export const useGetSegmentCookies = bindHook(useGetSegmentCookiesRaw, useTransport);
+export const useGetSegmentCookies = bindHook(useGetSegmentCookiesRaw);
 /** Generated hook for `getSegmentBanners`, bound to the provider's client. */
-export const useGetSegmentBanners = bindHook(useGetSegmentBannersRaw, useTransport);
+export const useGetSegmentBanners = bindHook(useGetSegmentBannersRaw);
 /** Generated hook for `getUserBannerEvents`, bound to the provider's client. */
-export const useGetUserBannerEvents = bindHook(useGetUserBannerEventsRaw, useTransport);
+export const useGetUserBannerEvents = bindHook(useGetUserBannerEventsRaw);
 
 /** The banner state plus what a reader can do with it. */
 export interface BannersValue extends BannerState {

@@ -1,7 +1,6 @@
 // The widget layer's client: configuration, the service calls (over the core transport),
 // and requestWidget, the one way a widget request reaches the batcher and the POST.
-import { isApiError } from '../core/ApiError.ts';
-import { readBody } from '../core/readBody.ts';
+import { isApiError } from '../core/errors.ts';
 import { createTransport, type Transport } from '../core/transport.ts';
 import { createWidgetBatcher, type WidgetBatcher } from './batcher.ts';
 import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './config.ts';

@@ -56,5 +56,5 @@ export {
 } from './errors.ts';
 export { createVisitor, formatVisits, parseVisits, generateUuid, visitorEntries, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';
 export { createVisitorStorage, storageConstants, type VisitorStorage, type VisitorStorageOptions } from './visitorStorage.ts';
-export { ApiError, isApiError } from '../core/ApiError.ts';
+export { ApiError, isApiError } from '../core/errors.ts';
 export type * from './types.ts';

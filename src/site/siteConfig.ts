@@ -1,4 +1,4 @@
-import type { CommerceEnvironment, CommerceRegion } from '../commerce/commerceRegions.ts';
+import type { CommerceEnvironment, CommerceRegion } from '../commerce/regions.ts';
 import type { SearchEnv } from '../search/config.ts';
 
 /**

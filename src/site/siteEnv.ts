@@ -1,4 +1,4 @@
-import { commerceEnvironments, commerceRegionNames, commerceRegions, type CommerceEnvironment, type CommerceRegion } from '../commerce/commerceRegions.ts';
+import { commerceEnvironments, commerceRegionNames, commerceRegions, type CommerceEnvironment, type CommerceRegion } from '../commerce/regions.ts';
 import { searchEnvironments } from '../search/config.ts';
 import { searchMessages } from '../search/errors.ts';
 

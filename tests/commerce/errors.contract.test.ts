@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { usePrism } from '../support/prism.ts';
-import { ApiError, createCommerceClient, isApiError, isOrderCloudError, OrderCloudError } from '../../src/commerce/index.ts';
+import { ApiError, commerceErrorCodes, createCommerceClient, isApiError, isOrderCloudError, OrderCloudError } from '../../src/commerce/index.ts';
+import { CodedError } from '../../src/core/errors.ts';
 import { recordingFetch } from './recordingFetch.ts';
 
 const prism = usePrism('commerce');
@@ -64,6 +65,18 @@ describe('commerce errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     // With no error entry the code is the branded class name, as the official SDK gives it.
     expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'OrderCloudError' });
+  });
+
+  it('gives OrderCloudError the code of its first error entry, else the table fallback, as its CodedError code', async () => {
+    const body = JSON.stringify({ Errors: [{ ErrorCode: 'InsufficientRoles', Message: 'no' }] });
+    const fetch = recordingFetch({ answer: () => new Response(body, { status: 403, statusText: 'Forbidden' }) });
+    const client = createCommerceClient({ baseUrl: 'https://stub.test/v1', accessToken: 't', fetch });
+    const error = await client.Me.Get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect(error).toMatchObject({ name: 'OrderCloudError', code: 'InsufficientRoles', errorCode: 'InsufficientRoles' });
+    const empty = recordingFetch({ answer: () => new Response(null, { status: 500 }) });
+    const fallback = await createCommerceClient({ baseUrl: 'https://stub.test/v1', fetch: empty }).Me.Get().catch((e: unknown) => e);
+    expect(fallback).toMatchObject({ code: commerceErrorCodes.OrderCloudError, errorCode: 'OrderCloudError' });
   });
 
   it("uses an auth error's error_description when the body has no Errors", async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CommerceError, createCommerceClient, isApiError, type TokenSource } from '../../src/commerce/index.ts';
+import { CommerceError, commerceErrorCodes, createCommerceClient, isApiError, type TokenSource } from '../../src/commerce/index.ts';
+import { CodedError } from '../../src/core/errors.ts';
 import { recordingFetch, type Recorded } from './recordingFetch.ts';
 
 const BASE = 'https://stub.test/v1';
@@ -67,6 +68,17 @@ describe('As(): the next call of the handle, and only that call, is impersonated
     expect(error).toMatchObject({ name: 'CommerceError', code: 'IMPERSONATION_TOKEN_MISSING' });
     // Not an answer from the API: code that checks isApiError for HTTP failures must not see one.
     expect(isApiError(error)).toBe(false);
+  });
+
+  it('builds CommerceError on the one error base, with its code from the commerce code table', async () => {
+    const { client, fetch } = stubClient({ accessToken: 'main' });
+    const error = await client.Me.As().Get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect(error).toMatchObject({ code: commerceErrorCodes.IMPERSONATION_TOKEN_MISSING });
+    expect((error as Error).message).toBe(
+      'Impersonated call GET https://stub.test/v1/me has no impersonation token: pass impersonationToken to createCommerceClient (the call was not sent, and never falls back to the main user)',
+    );
+    expect(fetch.requests).toHaveLength(0);
   });
 
   it('reads token functions (sync or async) at each call', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { ApiError, createTransport, isApiError, orvalRequest } from '../../src/core/index.ts';
+import { ApiError, CodedError, createTransport, isApiError, isCodedError, orvalRequest, setTimerProvider, type TimerProvider } from '../../src/core/index.ts';
 
 let server: Server;
 let base = '';
@@ -84,6 +84,16 @@ describe('createTransport', () => {
     expect(apiError.response.status).toBe(404);
   });
 
+  it('makes ApiError a CodedError whose code is its errorCode, from the body or the fallback', async () => {
+    const transport = createTransport({ baseUrl: base, describeError: () => ({ errorCode: 'NotFound' }) });
+    const coded = await transport('/bom-404').catch((e: unknown) => e);
+    expect(coded).toBeInstanceOf(CodedError);
+    expect(isCodedError(coded)).toBe(true);
+    expect(coded).toMatchObject({ name: 'ApiError', code: 'NotFound', errorCode: 'NotFound' });
+    const fallback = await createTransport({ baseUrl: base })('/empty-500').catch((e: unknown) => e);
+    expect(fallback).toMatchObject({ name: 'ApiError', code: 'ApiError', errorCode: 'ApiError' });
+  });
+
   it('gives an empty 500 the status text as message and no errors', async () => {
     const error = (await createTransport({ baseUrl: base })('/empty-500').catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'ApiError', body: null });
@@ -114,6 +124,26 @@ describe('createTransport', () => {
     } finally {
       set.mockRestore();
       clear.mockRestore();
+    }
+  });
+
+  it('times calls on the core scheduler, so a swapped timer provider decides when a call times out', async () => {
+    const pending = new Map<number, () => void>();
+    let next = 0;
+    const provider: TimerProvider = {
+      setTimeout: (callback) => (pending.set(++next, callback), next),
+      clearTimeout: (handle) => void pending.delete(handle as number),
+      setInterval: () => 0,
+      clearInterval: () => {},
+    };
+    const previous = setTimerProvider(provider);
+    try {
+      const call = createTransport({ baseUrl: base, timeoutMs: 4_321 })('/stall-body').then((response) => response.text());
+      await vi.waitFor(() => expect(pending.size).toBe(1));
+      for (const fire of pending.values()) fire();
+      await expect(call).rejects.toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 4321 ms' });
+    } finally {
+      setTimerProvider(previous);
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isApiError } from '../../src/core/ApiError.ts';
+import { isApiError } from '../../src/core/errors.ts';
 import { EngageError, engageMessages, init, type EngageSdk } from '../../src/engagement/index.ts';
 import { resetBrowser } from './support.ts';
 

@@ -1,4 +1,18 @@
-import { ApiError, type ErrorDetails } from '../core/ApiError.ts';
+import { ApiError, CodedError, type ErrorDetails } from '../core/errors.ts';
+
+/**
+ * Every code the commerce client itself puts on an error, and when. The other codes of an
+ * `OrderCloudError` come from the API's answer (`NotFound`, `ValidationFailure`…).
+ */
+export const commerceErrorCodes = {
+  /** `CommerceError`: an impersonated call while the client has no impersonation token; nothing was sent. */
+  IMPERSONATION_TOKEN_MISSING: 'IMPERSONATION_TOKEN_MISSING',
+  /** `OrderCloudError`: the `errorCode` (and `code`) of an error answer without an error entry. */
+  OrderCloudError: 'OrderCloudError',
+} as const;
+
+/** The codes of {@link CommerceError}: the client refused the call before sending it. */
+export type CommerceErrorCode = typeof commerceErrorCodes.IMPERSONATION_TOKEN_MISSING;
 
 /** One entry of a commerce error answer. */
 export interface CommerceErrorEntry {
@@ -54,7 +68,7 @@ export class OrderCloudError<TBody = unknown> extends ApiError<TBody> {
   readonly isOrderCloudError = true as const;
 
   constructor(response: Response, body: TBody, request: { method: string; url: string }, details: ErrorDetails = {}) {
-    super(response, body, request, { ...details, errorCode: details.errorCode ?? 'OrderCloudError' });
+    super(response, body, request, { ...details, errorCode: details.errorCode ?? commerceErrorCodes.OrderCloudError });
     this.name = 'OrderCloudError';
   }
 }
@@ -64,24 +78,24 @@ export function isOrderCloudError(value: unknown): value is OrderCloudError {
   return typeof value === 'object' && value !== null && (value as { isOrderCloudError?: unknown }).isOrderCloudError === true;
 }
 
-/** The codes of {@link CommerceError}. */
-export type CommerceErrorCode = 'IMPERSONATION_TOKEN_MISSING';
-
 /**
  * A commerce call refused by the client before anything was sent (never an answer of the API,
  * so `isApiError` is false). `code` names the cause so a `catch` can tell it without parsing
  * the message: `'IMPERSONATION_TOKEN_MISSING'` for an impersonated call (`As()`, or a hook's
  * `request: { impersonate: true }`) while the client has no impersonation token.
  */
-export class CommerceError extends Error {
-  /** Why the call was refused, e.g. `'IMPERSONATION_TOKEN_MISSING'`. */
-  readonly code: CommerceErrorCode;
-
+export class CommerceError extends CodedError<CommerceErrorCode> {
   constructor(code: CommerceErrorCode, message: string) {
-    super(message);
-    // Keeps instanceof right even when a consumer's build targets ES5.
-    Object.setPrototypeOf(this, new.target.prototype);
+    super(code, message);
     this.name = 'CommerceError';
-    this.code = code;
   }
+}
+
+/** The {@link CommerceError} of an impersonated call (`call`: method and path) without an impersonation token. */
+export function impersonationTokenMissing(call: string): CommerceError {
+  return new CommerceError(
+    commerceErrorCodes.IMPERSONATION_TOKEN_MISSING,
+    `Impersonated call ${call} has no impersonation token: pass impersonationToken ` +
+      'to createCommerceClient (the call was not sent, and never falls back to the main user)',
+  );
 }
