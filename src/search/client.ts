@@ -1,7 +1,7 @@
 // The widget layer's client: configuration, the service calls (over the core transport),
 // and requestWidget, the one way a widget request reaches the batcher and the POST.
 import { isApiError } from '../core/errors.ts';
-import { createTransport, type Transport } from '../core/transport.ts';
+import { createTransport, readBody, type Transport } from '../core/transport.ts';
 import { createWidgetBatcher, type WidgetBatcher } from './batcher.ts';
 import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './config.ts';
 import { createContextStore, readPageContext, type ContextStore } from './context.ts';
