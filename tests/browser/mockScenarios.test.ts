@@ -121,9 +121,10 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
   });
 
   it('keeps the choice across a link click inside the site and a reload, and ?mock= alone clears it', async () => {
-    const v = await visit('/?mock=search:noResults', { fresh: true });
-    await v.page.getByRole('link', { name: 'Explore our capabilities' }).click();
-    await v.page.waitForURL(/\/search\?q=satellite$/);
+    // The capabilities page's hero links to a search (the content decides where links go).
+    const v = await visit('/capabilities?mock=search:noResults', { fresh: true });
+    await v.page.getByRole('link', { name: 'Search all capabilities' }).click();
+    await v.page.waitForURL(/\/search\?q=capabilities$/);
     await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
     await v.page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');

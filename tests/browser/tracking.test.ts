@@ -93,17 +93,18 @@ describe('tracking in Chromium against the mocks', () => {
 
   it('tracks nothing in preview mode, even with consent: no engagement request, no search event', async () => {
     // The same visit outside preview does track: what this test would see if editors were tracked.
-    const normal = await visitWithConsent('/');
-    await normal.page.getByRole('link', { name: 'Explore our capabilities' }).click();
-    await normal.page.waitForURL(/\/search\?q=satellite$/);
+    // The capabilities page's hero links to a search (the content decides where links go).
+    const normal = await visitWithConsent('/capabilities');
+    await normal.page.getByRole('link', { name: 'Search all capabilities' }).click();
+    await normal.page.waitForURL(/\/search\?q=capabilities$/);
     await normal.page.waitForLoadState('networkidle');
     expect(matching(normal.requests, ENGAGE).length).toBeGreaterThan(0);
     await expect.poll(() => matching(normal.requests, SEARCH_EVENT).length).toBeGreaterThan(0);
     await normal.page.close();
 
-    const preview = await visitWithConsent('/?sc_mode=preview');
-    await preview.page.getByRole('link', { name: 'Explore our capabilities' }).click();
-    await preview.page.waitForURL(/\/search\?q=satellite$/);
+    const preview = await visitWithConsent('/capabilities?sc_mode=preview');
+    await preview.page.getByRole('link', { name: 'Search all capabilities' }).click();
+    await preview.page.waitForURL(/\/search\?q=capabilities(&sc_mode=preview)?$/);
     await preview.page.waitForLoadState('networkidle');
     await preview.page.waitForTimeout(500);
     expect(matching(preview.requests, ENGAGE).map((r) => r.url())).toEqual([]);
