@@ -134,7 +134,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         // The caller reads a body itself; the timer keeps running until it has. Fetch gives a
         // 204, 304 or HEAD answer no body at all, so that call is over now.
         if (raw.body && !read) return timeBody(raw, abort.dispose);
-        const parsed = raw.body ? await readBody(raw) : null;
+        const parsed = raw.body ? parseBody(await raw.text()) : null;
         abort.dispose();
         return read ? parsed : raw;
       }
