@@ -24,21 +24,18 @@ export interface CookieAttributes {
   sameSite?: 'None' | 'Lax' | 'Strict';
 }
 
-function defaultJar(): CookieJar | undefined {
-  return typeof document === 'undefined' ? undefined : document;
-}
+// The page's document when there is one (read at each call, so a test may install one later).
+const defaultJar = (): CookieJar | undefined => globalThis.document;
 
 /** Every cookie visible now, as `[name, value]` pairs in the jar's order (most specific path first). */
 export function readCookies(jar: CookieJar | undefined = defaultJar()): [name: string, value: string][] {
-  if (!jar) return [];
-  return jar.cookie
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair.indexOf('=') > 0)
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    });
+  const cookies: [string, string][] = [];
+  for (const raw of jar ? jar.cookie.split(';') : []) {
+    const pair = raw.trim();
+    const at = pair.indexOf('=');
+    if (at > 0) cookies.push([pair.slice(0, at), pair.slice(at + 1)]);
+  }
+  return cookies;
 }
 
 /** The value of the first cookie called `name`, or `undefined` when there is none. */

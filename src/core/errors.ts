@@ -9,12 +9,11 @@
  */
 export class CodedError<TCode extends string = string> extends Error {
   /** The machine-readable code, e.g. `'IV-0005'` or `'INVALID_CALLBACK_URL_ERROR'`. */
-  readonly code: TCode;
+  declare readonly code: TCode;
 
   constructor(code: TCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    // Keeps instanceof right even when a consumer's build targets ES5.
-    Object.setPrototypeOf(this, new.target.prototype);
+    // Without a cause, no `cause` property at all (as `new Error(message)`).
+    super(message, options?.cause === undefined ? undefined : options);
     // Set by each subclass too: minifiers rename classes, so `constructor.name` is no name to test.
     this.name = 'CodedError';
     this.code = code;
@@ -42,34 +41,38 @@ export interface ErrorDetails {
  * so does the `isApiError` brand for code that compares with another copy of the class.
  */
 export class ApiError<TBody = unknown> extends CodedError {
+  // `declare`d fields emit no class-field code: the constructor assigns each one once.
   /** Brand flag, always `true`. */
-  readonly isApiError = true as const;
+  declare readonly isApiError: true;
   /** HTTP status of the answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** HTTP status text of the answer. */
-  readonly statusText: string;
+  declare readonly statusText: string;
   /** The answer's body, parsed as JSON when it was JSON, else its text, else `null`. */
-  readonly body: TBody;
+  declare readonly body: TBody;
   /** Machine-readable code of the first error, else `'ApiError'` (the same value as `code`). */
-  readonly errorCode: string;
+  declare readonly errorCode: string;
   /** Every error entry the body carried (`[]` when none could be parsed). */
-  readonly errors: unknown[];
+  declare readonly errors: unknown[];
   /** The HTTP answer itself (its body already read). */
-  readonly response: Response;
+  declare readonly response: Response;
   /** Method and URL of the request, for logs; never its headers (they hold tokens). */
-  readonly request: { method: string; url: string };
+  declare readonly request: { method: string; url: string };
 
   constructor(response: Response, body: TBody, request: { method: string; url: string }, details: ErrorDetails = {}) {
     const errorCode = details.errorCode ?? 'ApiError';
     super(errorCode, details.message || response.statusText || `HTTP ${response.status}`);
-    this.name = 'ApiError';
-    this.status = response.status;
-    this.statusText = response.statusText;
-    this.body = body;
-    this.errorCode = errorCode;
-    this.errors = details.errors ?? [];
-    this.response = response;
-    this.request = request;
+    Object.assign(this, {
+      name: 'ApiError',
+      isApiError: true,
+      status: response.status,
+      statusText: response.statusText,
+      body,
+      errorCode,
+      errors: details.errors ?? [],
+      response,
+      request,
+    });
   }
 }
 

@@ -16,13 +16,9 @@ export interface TimerProvider {
   clearInterval(handle: TimerHandle): void;
 }
 
-// Looked up at each call, so `vi.useFakeTimers()` installed after a client was created still applies.
-const globalTimers: TimerProvider = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
-};
+// The global object itself: its timer functions are looked up at each call, so
+// `vi.useFakeTimers()` installed after a client was created still applies.
+const globalTimers = globalThis as unknown as TimerProvider;
 
 let provider: TimerProvider = globalTimers;
 

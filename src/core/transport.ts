@@ -65,14 +65,11 @@ export interface Transport {
   readonly baseUrl: string;
 }
 
-const NO_BODY_STATUS = new Set([101, 204, 205, 304]);
 // Only fetch's own fields go on to fetch: per-call fields such as a token override
 // are for `authorize`, and a user's logging fetch must never see them.
 const REQUEST_INIT_KEYS = [
   'body', 'cache', 'integrity', 'keepalive', 'mode', 'priority', 'redirect', 'referrer', 'referrerPolicy', 'duplex',
 ] as const;
-
-const BOM = '\uFEFF';
 
 /**
  * Parses an answer's body: JSON when it parses, otherwise its text, and `null`
@@ -84,8 +81,8 @@ export async function readBody(response: Response): Promise<unknown> {
 }
 
 function parseBody(raw: string): unknown {
-  const text = raw.startsWith(BOM) ? raw.slice(1) : raw;
-  if (text.trim() === '') return null;
+  const text = raw.replace(/^\uFEFF/, '');
+  if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -101,8 +98,15 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const call = async (input: string | Request, callInit: TransportInit, read: boolean): Promise<Response | unknown> => {
     let url: string;
     let init: TransportInit;
-    if (typeof input === 'string') (url = resolve(input, callInit)), (init = callInit);
-    else ({ url, init } = await fromRequest(input, callInit));
+    if (typeof input === 'string') {
+      const resolved = options.resolveUrl ? options.resolveUrl(input, callInit) : input;
+      url = /^[a-z][a-z0-9+.-]*:/i.test(resolved) ? resolved : baseUrl + resolved;
+      init = callInit;
+    } else {
+      // openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
+      url = input.url;
+      init = { method: input.method, headers: input.headers, signal: input.signal, body: input.body ? await input.text() : undefined, ...callInit };
+    }
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = mergeHeaders({ ...defaults }, init.headers);
     // A URLSearchParams body goes as its string, typed as a form (what the session routes take), so a
@@ -113,43 +117,37 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
     const authorizing = options.authorize?.({ method, url, init });
     // Awaited only when it is a promise: a token at hand costs no extra turn of the event loop.
-    const auth = typeof (authorizing as PromiseLike<unknown> | undefined)?.then === 'function' ? await authorizing : (authorizing as Record<string, string> | undefined);
-    if (auth) for (const key in auth) headers[key.toLowerCase()] = auth[key]!;
+    mergeHeaders(headers, (authorizing as PromiseLike<unknown> | undefined)?.then ? await authorizing : (authorizing as Record<string, string> | undefined));
 
     const abort = abortAfter(init.timeoutMs ?? options.timeoutMs ?? 60_000, init.signal ?? undefined);
     const fetchInit: RequestInit = { method, headers, credentials: init.credentials ?? options.credentials ?? 'same-origin', signal: abort.signal };
     for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
     if (form) fetchInit.body = String(init.body);
-    if (fetchInit.keepalive && typeof fetchInit.body === 'string' && new TextEncoder().encode(fetchInit.body).byteLength > KEEPALIVE_MAX_BYTES) {
+    const body = fetchInit.body;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit, so a short body is never measured.
+    if (typeof body === 'string' && body.length * 3 > KEEPALIVE_MAX_BYTES && new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES) {
       delete fetchInit.keepalive;
     }
     try {
       const raw = await (options.fetch ?? globalThis.fetch)(url, fetchInit);
-      const empty = NO_BODY_STATUS.has(raw.status) || method === 'HEAD';
-      if (raw.ok && !empty) {
-        if (!read) return timeBody(raw, abort.dispose);
-        const body = await readBody(raw);
+      if (raw.ok) {
+        // The caller reads a body itself; the timer keeps running until it has. Fetch gives a
+        // 204, 304 or HEAD answer no body at all, so that call is over now.
+        if (raw.body && !read) return timeBody(raw, abort.dispose);
+        const parsed = raw.body ? parseBody(await raw.text()) : null;
         abort.dispose();
-        return body;
+        return read ? parsed : raw;
       }
-      // Read inside the timer, so the timeout covers the body of an error too.
-      const text = empty ? '' : await raw.text();
-      const response = new Response(text === '' ? null : text, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
-      if (!response.ok) {
-        const body = parseBody(text);
-        const { describeError, errorClass = ApiError } = options;
-        throw new errorClass(response, body, { method, url }, describeError?.(body, response) ?? {});
-      }
-      abort.dispose();
-      return read ? null : response;
+      // Read inside the timer, so the timeout covers the body of an error too; the error
+      // carries a fresh Response, so its body can still be read.
+      const text = await raw.text();
+      const response = new Response(text || null, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+      const parsed = parseBody(text);
+      throw new (options.errorClass ?? ApiError)(response, parsed, { method, url }, options.describeError?.(parsed, response));
     } catch (error) {
       abort.dispose();
       throw error;
     }
-  };
-  const resolve = (input: string, init: TransportInit): string => {
-    const url = options.resolveUrl ? options.resolveUrl(input, init) : input;
-    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl}${url}`;
   };
   const send = (input: string | Request, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
   return Object.assign(send, { baseUrl, read: (input: string | Request, init: TransportInit = {}) => call(input, init, true) });
@@ -157,59 +155,45 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
 // Into a plain record with lower-cased names: cheaper than building two Headers per call.
 function mergeHeaders(merged: Record<string, string>, given: HeadersInit | undefined): Record<string, string> {
-  if (!given) return merged;
-  const entries = Array.isArray(given) ? given : given instanceof Headers ? given.entries() : Object.entries(given);
-  for (const [key, value] of entries) merged[key.toLowerCase()] = value;
+  if (given) {
+    for (const [key, value] of Array.isArray(given) ? given : given instanceof Headers ? given : Object.entries(given)) merged[key.toLowerCase()] = value;
+  }
   return merged;
 }
 
 const disposers = new WeakMap<Response, () => void>();
 
 /**
- * A successful answer whose body methods stop the call's timer once the body has
- * been read (or failed): the timeout covers the body, no timer outlives the
- * read, and no copy of the body is made (a re-wrapped Response cost a quarter of
- * a loopback call, and slowed the calls after it). Built at the first answer, not at import, so a module
- * that imports the transport still loads where `Response` does not exist (a sandbox, a server render).
+ * The prototype of a successful answer whose body methods stop the call's timer once the
+ * body has been read (or failed): the timeout covers the body, no timer outlives the read,
+ * and no copy of the body is made (a re-wrapped Response cost a quarter of a loopback call,
+ * and slowed the calls after it). One wrapper serves every body method. Built at the first
+ * answer, not at import, so a module that imports the transport still loads where
+ * `Response` does not exist (a sandbox, a server render).
  */
 let timedPrototype: Response | undefined;
-const timedResponsePrototype = (): Response =>
-  (timedPrototype ??= class TimedResponse extends Response {
-    override text(): Promise<string> {
-      return settled(this, super.text());
+function timedResponsePrototype(): Response {
+  if (!timedPrototype) {
+    const proto = Object.create(Response.prototype) as Record<string, unknown>;
+    for (const name of ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const) {
+      const read = (Response.prototype as unknown as Record<string, (() => Promise<unknown>) | undefined>)[name];
+      if (read) {
+        proto[name] = function (this: Response) {
+          const reading = read.call(this);
+          const dispose = disposers.get(this);
+          return dispose ? reading.finally(dispose) : reading;
+        };
+      }
     }
-    override json(): Promise<unknown> {
-      return settled(this, super.json());
-    }
-    override arrayBuffer(): Promise<ArrayBuffer> {
-      return settled(this, super.arrayBuffer());
-    }
-    override blob(): Promise<Blob> {
-      return settled(this, super.blob());
-    }
-    override formData(): Promise<FormData> {
-      return settled(this, super.formData());
-    }
-  }.prototype);
-
-function settled<T>(response: Response, reading: Promise<T>): Promise<T> {
-  const dispose = disposers.get(response);
-  return dispose ? reading.finally(dispose) : reading;
+    timedPrototype = proto as unknown as Response;
+  }
+  return timedPrototype;
 }
 
-// The caller reads a successful body itself; the timer keeps running until it has.
+// The instance keeps its internal body; only its methods gain the timer hook.
 function timeBody(response: Response, dispose: () => void): Response {
   disposers.set(response, dispose);
-  // The instance keeps its internal body; only its methods gain the timer hook.
   return Object.setPrototypeOf(response, timedResponsePrototype()) as Response;
-}
-
-// openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
-async function fromRequest(input: Request, init: TransportInit): Promise<{ url: string; init: TransportInit }> {
-  const body = input.body ? await input.text() : undefined;
-  // An undefined body is left out with every other unset field on the way to fetch.
-  const merged: TransportInit = { method: input.method, headers: input.headers, signal: input.signal, body, ...init };
-  return { url: input.url, init: merged };
 }
 
 /** A signal that aborts when its deadline passes or an outer signal aborts; see {@link abortAfter}. */
