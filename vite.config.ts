@@ -1,12 +1,13 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { parseEnv } from 'node:util';
 import { defineConfig, loadEnv, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
 import { mockScenarios, withMockScenarios } from './scripts/lib/mockScenarioServer.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
-import { preferForRequest } from './scripts/lib/contentMock.mjs';
+import { preferForItem, preferForRequest } from './scripts/lib/contentMock.mjs';
+import { pageFile, SHELL_FILE } from './scripts/lib/siteServer.mjs';
 import { assertSiteEnv, MOCK_BACKED_MODE } from './src/site/siteEnv.ts';
 
 const mock = (port: number, strip?: string): ProxyOptions => ({
@@ -135,8 +136,52 @@ function devStandIns(): Plugin {
   };
 }
 
+// Paths the preview hands to the mocks (and the API reference): never pages of the site.
+const proxied = (pathname: string) =>
+  pathname.startsWith('/docs') || Object.keys(proxy).some((key) => (key.startsWith('^') ? new RegExp(key).test(pathname) : pathname.startsWith(key)));
+
+/**
+ * `vite preview` of a prerendered build serves it as a static host should: each route's own HTML
+ * (`/news` → news/index.html), and for any other page path the not-found page with status 404, except
+ * app-only paths the content has (a wildcard item such as `/products/<id>`, known from the content
+ * mock in the mock-backed mode), which get the unrendered app shell. A build without prerendered
+ * pages keeps Vite's own fallback.
+ */
+function prerenderedPages(): Plugin {
+  return {
+    name: 'prerendered-pages',
+    configurePreviewServer(server) {
+      const dist = resolve(server.config.root, server.config.build.outDir);
+      const mockBacked = server.config.mode === MOCK_BACKED_MODE;
+      const send = (res: import('node:http').ServerResponse, file: string, status: number, head: boolean) => {
+        res.statusCode = status;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        if (head) return void res.end();
+        createReadStream(file).pipe(res);
+      };
+      server.middlewares.use((req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !existsSync(join(dist, SHELL_FILE))) return next();
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site.invalid').pathname);
+        } catch {
+          return next();
+        }
+        const head = req.method === 'HEAD';
+        const page = join(dist, pageFile(pathname));
+        if (page.startsWith(dist + sep) && existsSync(page)) return send(res, page, 200, head);
+        const accept = String(req.headers.accept ?? '*/*');
+        if (extname(pathname) || proxied(pathname) || !/text\/html|\*\/\*/.test(accept)) return next();
+        if (mockBacked && preferForItem(pathname) !== 'code=404') return send(res, join(dist, SHELL_FILE), 200, head);
+        send(res, join(dist, '404.html'), 404, head);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [siteEnv(), react(), docsPlugin(), shellMedia(), devStandIns(), mockScenarios()],
+  plugins: [siteEnv(), react(), docsPlugin(), shellMedia(), devStandIns(), mockScenarios(), prerenderedPages()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // `npm start`: the Prism mocks and the Vite dev server together; one Ctrl-C stops all.
-// `npm run preview`: the same with a production bundle of the development settings
-// (`vite build --mode development` first: mock keys and same-origin mock paths).
+// `npm run preview`: the same serving the static build in dist/ (`npm run build`: the prerendered
+// pages of the development settings, mock keys and same-origin mock paths); it builds first when
+// dist/ holds no prerendered build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib/prism.mjs';
+import { isPrerendered } from './lib/siteServer.mjs';
 import { startMocks } from './mock.mjs';
 
 const preview = process.argv.includes('--preview');
 const vite = join(root, 'node_modules', '.bin', 'vite');
 
-if (preview) {
-  const build = spawn(vite, ['build', '--mode', 'development'], { stdio: 'inherit', cwd: root });
+if (preview && !isPrerendered(join(root, 'dist'))) {
+  const build = spawn(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
   const code = await new Promise((resolve) => build.once('exit', resolve));
   if (code !== 0) process.exit(code ?? 1);
+} else if (preview) {
+  console.log('Serving the build in dist/ (`npm run build` rebuilds it)');
 }
 
 const mocks = await startMocks();

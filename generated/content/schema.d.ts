@@ -126,6 +126,8 @@ export interface components {
             pageTitle: components["schemas"]["TextField"];
             metaDescription: components["schemas"]["TextField"];
             ogImage?: components["schemas"]["ImageField"];
+            /** @description Keep the route out of search engines (robots `noindex`, not in the sitemap). */
+            noIndex?: components["schemas"]["CheckboxField"];
         };
         /** @description Placeholder name → its renderings (and, in edit mode, HTML element entries), in order. */
         Placeholders: {

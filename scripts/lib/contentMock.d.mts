@@ -21,3 +21,5 @@ export interface PreferOptions {
 export declare function preferForItem(item: string, options?: PreferOptions): string;
 /** The `Prefer` value for a layout request URL, or `undefined` for any other request. */
 export declare function preferForRequest(url: string, options?: Omit<PreferOptions, 'mode'>): string | undefined;
+/** The content mock as a content host (an HTTP front adding `Prefer`, over Prism at `prismUrl` or one started here). */
+export declare function startContentMock(options?: { prismUrl?: string }): Promise<{ url: string; stop(): Promise<void> }>;

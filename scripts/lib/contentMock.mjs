@@ -3,9 +3,10 @@
 // prerender build) turns a layout request's `item` into `Prefer` here. This mapping lives only in
 // the mock layer: the site's own requests never carry `Prefer`.
 import { readFileSync, statSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { root } from './prism.mjs';
+import { freePort, root, startPrism } from './prism.mjs';
 
 /** Path of the layout service, as the mock serves it (the site reaches it below its own prefix). */
 export const LAYOUT_PATH = '/sitecore/api/layout/render/jss';
@@ -77,4 +78,40 @@ export function preferForRequest(url, options) {
   const item = parsed.searchParams.get('item');
   if (!item) return undefined;
   return preferForItem(item, { mode: parsed.searchParams.get('sc_mode') ?? undefined, ...options });
+}
+
+/**
+ * Serves the content mock as a content host: an HTTP front on a free loopback port that adds the
+ * `Prefer` of {@link preferForRequest} and passes everything else to Prism at `prismUrl` (started
+ * here on a free port when not given, and stopped with the front). The static build reads layout
+ * data from it as it would from a delivery host. Returns `{ url, stop }`.
+ */
+export async function startContentMock({ prismUrl } = {}) {
+  let prism;
+  if (!prismUrl) {
+    prism = startPrism('content', { port: await freePort() });
+    await prism.ready;
+    prismUrl = prism.url;
+  }
+  const upstream = new URL(prismUrl);
+  const front = createServer((req, res) => {
+    const headers = { ...req.headers, host: upstream.host };
+    const prefer = headers.prefer === undefined ? preferForRequest(req.url ?? '/') : undefined;
+    if (prefer) headers.prefer = prefer;
+    const forward = request({ hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', (error) => res.writeHead(502, { 'content-type': 'text/plain' }).end(`content mock: ${error.message}`));
+    req.pipe(forward);
+  });
+  await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const { port } = front.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await new Promise((resolve) => front.close(resolve));
+      await prism?.stop();
+    },
+  };
 }

@@ -1,21 +1,140 @@
-// Builds the site and serves the build (`vite preview`) against Prism mocks on
-// free ports. Used by the site benchmarks (the tests have tests/support/site.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+// The site's static build (`npm run build`: the browser bundle, then every page of the content
+// route list prerendered with React from the layout service) and its preview server against Prism
+// mocks on free ports (benchmarks; the tests have tests/support/site.ts).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build, preview } from 'vite';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, loadEnv, preview } from 'vite';
+import { startContentMock } from './contentMock.mjs';
 import { freePort, root, startMocksOnFreePorts } from './prism.mjs';
 
 /**
  * The mode of a build served against the mocks: a production bundle with the
  * development settings (mock keys, same-origin paths the preview proxies).
  */
-const MOCK_BACKED_MODE = 'development';
+export const MOCK_BACKED_MODE = 'development';
 
-/** Builds the mock-backed site into a temporary folder; returns the folder. */
-export async function buildSite() {
+/** The unrendered app page a host serves for app-only paths (a wildcard item such as `/products/<id>`). */
+export const SHELL_FILE = 'shell.html';
+
+/** The file of a prerendered route in the build (`/` → `index.html`, `/news` → `news/index.html`). */
+export function pageFile(path) {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+}
+
+const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// The prerendered page: the built index.html with the page's language, head, body and data.
+function fillTemplate(template, page) {
+  const filled = template
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeXml(page.lang)}">`)
+    .replace(/<title>[^<]*<\/title>/, () => page.head)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>\n    ${page.state}`);
+  if (!filled.includes(page.state)) throw new Error('index.html has no <div id="root"></div> to prerender into');
+  return filled;
+}
+
+/** robots.txt: everything may be crawled but the session client's routes; the sitemap on the public origin. */
+export function robotsTxt(origin) {
+  return `User-agent: *\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`;
+}
+
+/** sitemap.xml of `pages` (`{ path, lastModified? }`) on the public origin. */
+export function sitemapXml(origin, pages) {
+  const urls = pages.map(({ path, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : '';
+    return `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+const checkPath = (path) => {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.includes('*') || path.split('/').includes('..')) {
+    throw new Error(`prerender: the route list has an unusable path ${JSON.stringify(path)}`);
+  }
+  return path;
+};
+
+/**
+ * Builds the site for `mode` into `outDir` and prerenders it: the browser build, a server build of
+ * src/site/entry-server.tsx, then one HTML file per route of the content route list (with its head
+ * tags and the data it was rendered with), `404.html`, `shell.html`, `robots.txt` and `sitemap.xml`.
+ * Layout data comes from `PRERENDER_CONTENT_HOST` when set, else from the content mock in the
+ * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
+ * else from the mode's `VITE_CONTENT_HOST`. Returns `{ outDir, pages }`.
+ */
+export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(root, 'dist'), contentPrismUrl, logLevel = 'warn', log = () => {} } = {}) {
+  const configFile = join(root, 'vite.config.ts');
+  await build({ root, mode, configFile, logLevel, build: { outDir, emptyOutDir: true } });
+  // Inside the project, so the server build's imports of react & co resolve from node_modules.
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+  const serverDir = mkdtempSync(join(root, 'node_modules', '.cache', 'prerender-'));
+  let contentMock;
+  try {
+    await build({
+      root,
+      mode,
+      configFile,
+      logLevel,
+      build: { ssr: join(root, 'src', 'site', 'entry-server.tsx'), outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
+    });
+    const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
+    const env = { ...loadEnv(mode, root, ''), ...process.env };
+    let contentHost = env.PRERENDER_CONTENT_HOST;
+    if (!contentHost && mode === MOCK_BACKED_MODE) {
+      contentMock = await startContentMock({ prismUrl: contentPrismUrl });
+      contentHost = contentMock.url;
+    }
+    contentHost ||= server.buildSettings.contentHost;
+    if (!/^https?:\/\//i.test(contentHost ?? '')) {
+      throw new Error(`prerender: the content host ${JSON.stringify(contentHost)} is not an absolute URL; set PRERENDER_CONTENT_HOST to where the build reaches the layout service`);
+    }
+    log(`Prerendering from the layout service at ${contentHost}`);
+    const prerenderer = server.createPrerenderer({ contentHost });
+    let list;
+    try {
+      list = await prerenderer.listRoutes();
+    } catch (error) {
+      throw new Error(`prerender: could not read the route list from ${contentHost} (${error.message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`, { cause: error });
+    }
+    const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    writeFileSync(join(outDir, SHELL_FILE), template);
+    const pages = [];
+    const write = (file, text) => {
+      mkdirSync(dirname(join(outDir, file)), { recursive: true });
+      writeFileSync(join(outDir, file), text);
+    };
+    for (const route of list.routes) {
+      const path = checkPath(route.path);
+      let page;
+      try {
+        page = await prerenderer.render(path);
+      } catch (error) {
+        throw new Error(`prerender: ${path} failed: ${error.message}`, { cause: error });
+      }
+      if (page.status !== 200) throw new Error(`prerender: ${path} is in the route list but the layout service has no item there`);
+      write(pageFile(path), fillTemplate(template, page));
+      pages.push({ path, file: pageFile(path), indexable: page.indexable, lastModified: route.lastModified });
+    }
+    const notFound = await prerenderer.render(server.NOT_FOUND_ITEM);
+    write('404.html', fillTemplate(template, notFound));
+    const origin = server.buildSettings.publicOrigin;
+    write('robots.txt', robotsTxt(origin));
+    write('sitemap.xml', sitemapXml(origin, pages.filter((p) => p.indexable)));
+    log(`Prerendered ${pages.length} pages, 404.html, robots.txt and sitemap.xml into ${outDir}`);
+    return { outDir, pages };
+  } finally {
+    rmSync(serverDir, { recursive: true, force: true });
+    await contentMock?.stop();
+  }
+}
+
+/** Builds and prerenders the mock-backed site into a temporary folder; returns the folder. */
+export async function buildSite({ contentPrismUrl } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
-  await build({ root, mode: MOCK_BACKED_MODE, configFile: join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await buildStaticSite({ outDir, contentPrismUrl, logLevel: 'error' });
   return outDir;
 }
 
@@ -50,4 +169,9 @@ export async function previewSite(outDir) {
 /** Removes a build folder made by {@link buildSite}. */
 export function removeBuild(outDir) {
   rmSync(outDir, { recursive: true, force: true });
+}
+
+/** Whether `outDir` holds a prerendered build (a `shell.html` next to its pages). */
+export function isPrerendered(outDir) {
+  return existsSync(join(outDir, SHELL_FILE));
 }

@@ -23,17 +23,29 @@ export interface UseRouteOptions {
   mode?: PageMode;
   /** Load only when true. Defaults to true. */
   enabled?: boolean;
+  /** How long an answer counts as fresh, in ms (React Query's `staleTime`). Defaults to 0. */
+  staleTime?: number;
+}
+
+/**
+ * The query key of the route at `item` as {@link useRoute} caches it: everything that changes the
+ * answer (host, site, language, item, mode) and never the API key. A server that prefetches a page
+ * stores its answer under this key, so the browser hydrating the page finds it.
+ */
+export function routeQueryKey(client: Pick<ContentClient, 'transport' | 'site' | 'language'>, item: string, mode: PageMode = 'normal') {
+  return ['content', 'route', client.transport.baseUrl, client.site ?? '', client.language, item, mode] as const;
 }
 
 /**
  * The layout answer of the route at `item` (`route: null` for an unknown item). The query key
  * holds everything that changes the answer (host, site, language, item, mode) and never the API key.
  */
-export function useRoute(item: string, { mode = 'normal', enabled = true }: UseRouteOptions = {}): UseQueryResult<LayoutResult, ApiError | Error> {
+export function useRoute(item: string, { mode = 'normal', enabled = true, staleTime = 0 }: UseRouteOptions = {}): UseQueryResult<LayoutResult, ApiError | Error> {
   const client = useContentClient();
   return useQuery({
-    queryKey: ['content', 'route', client.transport.baseUrl, client.site ?? '', client.language, item, mode],
+    queryKey: routeQueryKey(client, item, mode),
     queryFn: ({ signal }) => client.getRoute(item, { mode, signal }),
     enabled,
+    staleTime,
   });
 }

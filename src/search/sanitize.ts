@@ -17,12 +17,23 @@ const CONFIG: Config = {
 };
 
 let shared: DOMPurify | undefined;
+let serverWindow: Window | undefined;
+
+/**
+ * Gives the sanitizer a DOM where there is no `window` (a server rendering pages, with e.g. jsdom's
+ * window), so server HTML holds the same sanitized markup a browser would show instead of nothing.
+ */
+export function setSanitizerWindow(win: Window): void {
+  serverWindow = win;
+  shared = undefined;
+}
 
 function purifier(): DOMPurify | undefined {
-  if (typeof window === 'undefined') return undefined;
+  const win = typeof window === 'undefined' ? serverWindow : window;
+  if (!win) return undefined;
   if (!shared) {
     // A private instance, so the hook below never leaks into other users of DOMPurify.
-    shared = createDOMPurify(window);
+    shared = createDOMPurify(win as Window & typeof globalThis);
     shared.addHook('afterSanitizeAttributes', (node) => {
       if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
     });
@@ -34,8 +45,8 @@ function purifier(): DOMPurify | undefined {
  * Sanitizes service HTML (HTML blocks, banners, content blocks, SEO copy) with
  * DOMPurify before it reaches the DOM: scripts, event handlers, `javascript:`
  * URLs, SVG/MathML, frames, forms, styles and `srcdoc` are removed. Where no DOM
- * is available (server rendering) it returns `''` rather than the unsanitized
- * input. `options.purify` injects another DOMPurify instance. Defaults to a private
+ * is available (a server without {@link setSanitizerWindow}) it returns `''` rather
+ * than the unsanitized input. `options.purify` injects another DOMPurify instance. Defaults to a private
  * instance over `window`.
  */
 export function sanitizeHtml(html: unknown, options: { purify?: DOMPurify } = {}): string {

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClient, QueryClientProvider, keepPreviousData, type DehydratedState } from '@tanstack/react-query';
 import { SessionProvider, useSession } from '../auth/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
@@ -96,9 +96,11 @@ function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; 
  * (group C0002); editors in edit or preview mode are never tracked, see shell
  * media, and in edit mode get no consent banner. `url` is the page's URL where
  * there is no browser location (a server rendering it, and the hydration after);
- * in a browser the location is read. Defaults to the browser's location.
+ * in a browser the location is read. Defaults to the browser's location. `dehydratedState` is the
+ * data a prerendered page was rendered with (React Query's `dehydrate`), so hydration renders the
+ * same page without fetching it again. Defaults to none.
  */
-export function App({ url }: { url?: string } = {}) {
+export function App({ url, dehydratedState }: { url?: string; dehydratedState?: DehydratedState } = {}) {
   const [queryClient] = useState(createSiteQueryClient);
   const [mode] = useState(() => getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search));
   const consented = useConsent({
@@ -110,6 +112,7 @@ export function App({ url }: { url?: string } = {}) {
   const [settings] = useState(engagementSettings);
   return (
     <QueryClientProvider client={queryClient}>
+      <HydrationBoundary state={dehydratedState}>
       <SessionProvider basePath={siteConfig.authBasePath}>
         <EngagementProvider settings={settings} enabled={analytics}>
           {mode !== 'normal' ? <EditModeMedia /> : null}
@@ -122,6 +125,7 @@ export function App({ url }: { url?: string } = {}) {
           </SiteServices>
         </EngagementProvider>
       </SessionProvider>
+      </HydrationBoundary>
     </QueryClientProvider>
   );
 }

@@ -40,3 +40,11 @@ interface ImportMetaEnv {
   /** The layout id of the routes that show targeted banners. */
   readonly VITE_BANNER_LAYOUT_ID: string;
 }
+
+// jsdom ships no types; the prerender uses only its window (the server-side sanitizer's DOM).
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(html?: string);
+    readonly window: Window;
+  }
+}

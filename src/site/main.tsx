@@ -1,11 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { hydratableState } from './prerenderState.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A prerendered page is hydrated with the URL and data it was rendered with (the location's own
+// query, e.g. a search, applies right after); anything else renders from scratch.
+const state = hydratableState(document, location);
+if (state) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App url={state.url} dehydratedState={state.queries} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

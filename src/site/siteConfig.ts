@@ -12,6 +12,8 @@ import type { SearchEnv } from '../search/config.ts';
  * belongs in this file.
  */
 export const siteConfig = {
+  /** The site's name: the brand, `og:site_name`, the JSON-LD organization. */
+  siteName: 'Aerospace & Defence',
   /** Public origin of the site, for canonical URLs. */
   publicOrigin: import.meta.env.VITE_PUBLIC_ORIGIN,
   /** Host of the content platform's layout and dictionary services. */
@@ -55,7 +57,12 @@ export const siteConfig = {
   language: 'en',
 } as const;
 
-/** An absolute URL for a same-origin path or an absolute URL (service clients need one); no trailing slash. */
+/**
+ * An absolute URL for a same-origin path or an absolute URL (service clients need one); no trailing
+ * slash. Paths resolve against the page's origin, or the public origin where there is no page
+ * (the prerender).
+ */
 export function absolute(path: string): string {
-  return new URL(path, window.location.origin).href.replace(/\/$/, '');
+  const base = typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin;
+  return new URL(path, base).href.replace(/\/$/, '');
 }

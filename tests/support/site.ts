@@ -53,13 +53,14 @@ export interface BuiltSite {
 }
 
 /**
- * Builds the site for production and serves the build with `vite preview`, proxying to the running
+ * Builds the site for production (every route prerendered) and serves the build with `vite preview`, proxying to the running
  * `mocks` of a {@link startSite} (its mock layer adds the content mock's `Prefer`; the build must not).
  */
 export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<BuiltSite> {
   const { buildSite, removeBuild } = await import('../../scripts/lib/siteServer.mjs');
   const { preview } = await import('vite');
-  const outDir = await buildSite();
+  // Prerendered from the running content mock, as the preview will serve it.
+  const outDir = await buildSite({ contentPrismUrl: mocks.content });
   const ports = Object.fromEntries(Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)])) as Record<Api, number>;
   try {
     const server = await preview({

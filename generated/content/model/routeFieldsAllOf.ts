@@ -23,9 +23,12 @@ development and preview servers turn each request's `item` into `Prefer: example
  */
 import type { TextField } from './textField';
 import type { ImageField } from './imageField';
+import type { CheckboxField } from './checkboxField';
 
 export type RouteFieldsAllOf = {
   pageTitle: TextField;
   metaDescription: TextField;
   ogImage?: ImageField;
+  /** Keep the route out of search engines (robots `noindex`, not in the sitemap). */
+  noIndex?: CheckboxField;
 };

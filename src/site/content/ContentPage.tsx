@@ -3,7 +3,9 @@ import { useSession } from '../../auth/react.tsx';
 import type { PageMode } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { Banners } from '../Banners.tsx';
-import { booleanOf, textOf } from './fields.tsx';
+import { usePageHead } from '../head.ts';
+import { siteConfig } from '../siteConfig.ts';
+import { booleanOf } from './fields.tsx';
 import { Placeholder, RouteRenderer, type ComponentRegistry } from './Placeholder.tsx';
 
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
@@ -14,7 +16,9 @@ const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
  * While another route loads, the previous page stays (with its own URL) rather than flashing empty.
  */
 export function usePageLayout(url: URL, mode: PageMode) {
-  const layout = useRoute(url.pathname, { mode });
+  // Published pages change with a deploy (which prerenders them again), not during a visit: a page
+  // hydrated from its prerendered data, or seen before, is not fetched again.
+  const layout = useRoute(url.pathname, { mode, staleTime: mode === 'normal' ? Infinity : 0 });
   const [shownUrl, setShownUrl] = useState(url);
   // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
   if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
@@ -33,12 +37,13 @@ export interface ContentPageProps {
 
 /**
  * Renders the route: its `main` placeholder through the component registry, the targeted banners
- * (shown only when the route's layout is the targeted one), the page title from the route's
- * `pageTitle` field, and a sign-in redirect for a route whose `requiresSession` field is set.
+ * (shown only when the route's layout is the targeted one), the page's head from the route's
+ * fields (title, description, canonical, share tags: see head.ts), and a sign-in redirect for a route whose `requiresSession` field is set.
  * `route: null` renders the not-found page.
  */
 export function ContentPage({ layout, components, mode, onReady }: ContentPageProps) {
   const { route, url } = layout;
+  usePageHead(layout.isError && !layout.data ? undefined : route, url, { origin: siteConfig.publicOrigin, siteName: siteConfig.siteName, language: layout.data?.sitecore.context.language });
   if (layout.isPending) return <PageLoading />;
   if (layout.isError && !layout.data) {
     return (
@@ -58,8 +63,7 @@ export function ContentPage({ layout, components, mode, onReady }: ContentPagePr
   );
   return (
     <>
-      <title>{textOf(route.fields.pageTitle)}</title>
-      {booleanOf(route.fields.requiresSession) ? <SessionRequired>{page}</SessionRequired> : page}
+      {booleanOf(route.fields.requiresSession) ? <SessionRequired heading={route.displayName || route.name}>{page}</SessionRequired> : page}
       <Ready onReady={onReady} />
     </>
   );
@@ -77,7 +81,9 @@ export function PageLoading() {
 }
 
 // A route an editor marked `requiresSession`: visitors without a session go to sign in, then back.
-function SessionRequired({ children }: { children: ReactNode }) {
+// Until the session is known the page shows its heading (what its prerendered shell holds).
+function SessionRequired({ heading, children }: { heading: string; children: ReactNode }) {
   const { status } = useSession({ required: true });
-  return status === 'authenticated' ? <>{children}</> : <PageLoading />;
+  if (status === 'authenticated') return <>{children}</>;
+  return <div className="container"><h1>{heading}</h1><p role="status">Loading…</p></div>;
 }

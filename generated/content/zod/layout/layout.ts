@@ -161,6 +161,10 @@ export const getLayoutResponse = zod.object({
   "height": zod.number().min(1).optional()
 }),
   "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+}).optional(),
+  "noIndex": zod.object({
+  "value": zod.boolean(),
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).optional()
 })).describe('Route-level fields; every route has `pageTitle` and `metaDescription`.'),
   "databaseName": zod.string().optional().describe('`web` for published content, `master` in edit and preview.'),

@@ -1,0 +1,143 @@
+import { useEffect } from 'react';
+import type { RouteData } from '../content/index.ts';
+import { booleanOf, imageOf, textOf, type ImageValue, type Rendering } from './content/fields.tsx';
+
+// The page's <head> from its route: the prerender writes it into the static HTML (what crawlers and
+// link previews read), and the browser keeps it in step on every client-side navigation. One function
+// decides the tags for both, so the two can never disagree.
+
+/** One managed tag of the page head: a `<meta>`, `<link>` or JSON-LD `<script>`, found again by `key`. */
+export interface HeadTag {
+  /** Identifies the tag across navigations (`description`, `og:title`, `canonical`, …). */
+  key: string;
+  tag: 'meta' | 'link' | 'script';
+  attrs: Record<string, string>;
+  /** The script's text (JSON-LD). */
+  text?: string;
+}
+
+/** The head of one page: its title, its language and its managed tags. */
+export interface PageHead {
+  title: string;
+  lang: string;
+  tags: HeadTag[];
+}
+
+/** What {@link pageHead} needs besides the route. */
+export interface HeadOptions {
+  /** The site's public origin, for canonical and Open Graph URLs (`https://www.example.com`). */
+  origin: string;
+  /** The site's name (`og:site_name`, the JSON-LD organization, the not-found title). */
+  siteName: string;
+  /** The layout answer's language, used when the route has none. Defaults to `'en'`. */
+  language?: string;
+}
+
+/** The attribute that marks the head tags this module manages (so stale ones can be removed). */
+export const HEAD_ATTRIBUTE = 'data-head';
+
+/** Whether search engines may index the route: not when editors say `noIndex` or it needs a session. */
+export function isIndexable(route: RouteData): boolean {
+  return !booleanOf(route.fields.noIndex) && !booleanOf(route.fields.requiresSession);
+}
+
+// The route's share image: its `ogImage` field, else the first hero's image.
+function shareImage(route: RouteData): ImageValue | null {
+  const own = imageOf(route.fields.ogImage);
+  if (own) return own;
+  const hero = (route.placeholders.main as Rendering[] | undefined)?.find((r) => r.componentName === 'Hero');
+  return imageOf(hero?.fields?.image);
+}
+
+const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, tag: 'meta', attrs });
+
+/**
+ * The head of the page at `url` showing `route` (`null`: the not-found page, which is never indexed
+ * and has no canonical URL). Titles and descriptions come from the route's `pageTitle` and
+ * `metaDescription`; URLs are absolute on the public origin, without the query string.
+ */
+export function pageHead(route: RouteData | null, url: URL, { origin, siteName, language = 'en' }: HeadOptions): PageHead {
+  if (!route) {
+    return { title: `Page not found | ${siteName}`, lang: language, tags: [meta('robots', { name: 'robots', content: 'noindex' })] };
+  }
+  const title = textOf(route.fields.pageTitle) || siteName;
+  const description = textOf(route.fields.metaDescription);
+  const canonical = new URL(url.pathname, origin).href;
+  const image = shareImage(route);
+  const tags: HeadTag[] = [
+    meta('description', { name: 'description', content: description }),
+    { key: 'canonical', tag: 'link', attrs: { rel: 'canonical', href: canonical } },
+    meta('og:type', { property: 'og:type', content: 'website' }),
+    meta('og:site_name', { property: 'og:site_name', content: siteName }),
+    meta('og:title', { property: 'og:title', content: title }),
+    meta('og:description', { property: 'og:description', content: description }),
+    meta('og:url', { property: 'og:url', content: canonical }),
+    meta('twitter:card', { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' }),
+    meta('twitter:title', { name: 'twitter:title', content: title }),
+    meta('twitter:description', { name: 'twitter:description', content: description }),
+  ];
+  if (image) {
+    const src = new URL(image.src, origin).href;
+    tags.push(meta('og:image', { property: 'og:image', content: src }), meta('twitter:image', { name: 'twitter:image', content: src }));
+    if (image.alt) tags.push(meta('og:image:alt', { property: 'og:image:alt', content: image.alt }));
+    if (image.width && image.height) {
+      tags.push(meta('og:image:width', { property: 'og:image:width', content: String(image.width) }));
+      tags.push(meta('og:image:height', { property: 'og:image:height', content: String(image.height) }));
+    }
+  }
+  if (!isIndexable(route)) tags.push(meta('robots', { name: 'robots', content: 'noindex' }));
+  if (url.pathname === '/') {
+    const organization = { '@context': 'https://schema.org', '@type': 'Organization', name: siteName, url: new URL('/', origin).href, ...(image ? { logo: new URL(image.src, origin).href } : {}) };
+    tags.push({ key: 'organization', tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(organization) });
+  }
+  return { title, lang: route.itemLanguage || language, tags };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The head as HTML, for the static page: `<title>` first, then every managed tag. */
+export function headHtml(head: PageHead): string {
+  const tags = head.tags.map(({ key, tag, attrs, text }) => {
+    const attributes = Object.entries({ ...attrs, [HEAD_ATTRIBUTE]: key }).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+    if (tag === 'script') return `<script${attributes}>${(text ?? '').replace(/</g, '\\u003c')}</script>`;
+    return `<${tag}${attributes}>`;
+  });
+  return [`<title>${escapeHtml(head.title)}</title>`, ...tags].join('\n    ');
+}
+
+/**
+ * Brings `doc`'s head in line with `head` after a client-side navigation: the title, `<html lang>`,
+ * each managed tag updated in place (or added), and managed tags the new page does not have removed.
+ */
+export function applyHead(doc: Document, head: PageHead): void {
+  if (doc.title !== head.title) doc.title = head.title;
+  doc.documentElement.lang = head.lang;
+  const existing = new Map([...doc.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`)].map((el) => [el.getAttribute(HEAD_ATTRIBUTE)!, el]));
+  for (const { key, tag, attrs, text } of head.tags) {
+    let el = existing.get(key);
+    existing.delete(key);
+    if (el?.localName !== tag) {
+      el?.remove();
+      el = doc.createElement(tag);
+      el.setAttribute(HEAD_ATTRIBUTE, key);
+      doc.head.append(el);
+    }
+    for (const attr of [...el.attributes]) if (attr.name !== HEAD_ATTRIBUTE && !(attr.name in attrs)) el.removeAttribute(attr.name);
+    for (const [name, value] of Object.entries(attrs)) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    if (text !== undefined && el.textContent !== text) el.textContent = text;
+  }
+  for (const stale of existing.values()) stale.remove();
+}
+
+/**
+ * Keeps the document's head on the page shown: `route` at `url` (`null`: not found; `undefined`:
+ * nothing shown yet, the head stays as it is). Runs after render, so a static page's own head
+ * (written by the prerender from the same {@link pageHead}) is left as it was on hydration.
+ */
+export function usePageHead(route: RouteData | null | undefined, url: URL, options: HeadOptions): void {
+  const { origin, siteName, language } = options;
+  useEffect(() => {
+    if (route !== undefined) applyHead(document, pageHead(route, url, { origin, siteName, language }));
+  }, [route, url.pathname, origin, siteName, language]); // eslint-disable-line react-hooks/exhaustive-deps -- the head depends on the path only
+}

@@ -1,0 +1,46 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { getPageMode } from './editMode/getPageMode.ts';
+
+// The hand-over from a prerendered page to the browser: the server writes what it rendered the page
+// with into the page, and the browser hydrates with exactly that, so both render the same tree.
+
+/** The id of the `<script type="application/json">` holding a prerendered page's data. */
+export const STATE_ELEMENT_ID = 'site-state';
+
+/** What a prerendered page carries: the URL it was rendered for and the data it used. */
+export interface PrerenderedState {
+  /** The path the page was rendered for (`/capabilities`; the not-found page's own item for `404.html`). */
+  url: string;
+  /** True for the not-found page, which a host serves for any unknown path. */
+  notFound: boolean;
+  /** React Query's `dehydrate` of the data the page was rendered with. */
+  queries: DehydratedState;
+}
+
+/** JSON safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The `<script>` element a prerendered page carries its state in. */
+export function stateScript(state: PrerenderedState): string {
+  return `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptJson(state)}</script>`;
+}
+
+const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';
+
+/**
+ * The state of the prerendered page in `doc` when the browser can hydrate it: the page was rendered
+ * for this path (or is the not-found page) and a visitor is looking (editors in edit or preview mode
+ * see another page than the static one). `undefined` means render from scratch.
+ */
+export function hydratableState(doc: Document, loc: Pick<Location, 'pathname' | 'search'>): PrerenderedState | undefined {
+  const text = doc.getElementById(STATE_ELEMENT_ID)?.textContent;
+  if (!text || getPageMode(loc.search) !== 'normal') return undefined;
+  try {
+    const state = JSON.parse(text) as PrerenderedState;
+    return state.notFound || trimSlash(state.url) === trimSlash(loc.pathname) ? state : undefined;
+  } catch {
+    return undefined; // a damaged page still renders, from scratch
+  }
+}

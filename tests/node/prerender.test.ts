@@ -1,0 +1,181 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { preview, type PreviewServer } from 'vite';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SPEC, exampleNameFor } from '../../scripts/lib/contentMock.mjs';
+import { freePort, root } from '../../scripts/lib/prism.mjs';
+import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
+
+// The static build as a crawler or a link preview reads it: the files `npm run build` writes,
+// fetched without running any JavaScript, and served by `vite preview` as a static host would.
+
+interface Example { value: { sitecore: { route: { fields: Record<string, { value?: unknown }>; placeholders: { main: Array<{ componentName: string; fields?: Record<string, { value?: { src?: string } }> }> } } } } }
+const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const listed: Array<{ path: string; lastModified: string }> = contract.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value.routes;
+const examples: Record<string, Example> = contract.components.examples;
+const routeOf = (path: string) => examples[exampleNameFor(path)]!.value.sitecore.route;
+const text = (path: string, field: string) => String(routeOf(path).fields[field]?.value ?? '');
+const origin = parseEnv(readFileSync(join(root, '.env.development'), 'utf8')).VITE_PUBLIC_ORIGIN!;
+const PRIVATE = ['/account', '/cart', '/api/auth/signin', '/api/auth/error'];
+
+let outDir: string;
+let pages: BuiltPage[];
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'prerender-'));
+  ({ pages } = await buildStaticSite({ outDir, logLevel: 'error' }));
+}, 240_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const html = (file: string) => readFileSync(join(outDir, file), 'utf8');
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+/** The content of the head tag matching `selector` (`name="description"`, `property="og:title"`), or undefined. */
+function metaContent(page: string, selector: string): string | undefined {
+  const tag = page.match(new RegExp(`<meta ${selector} content="([^"]*)"`));
+  return tag ? decode(tag[1]!) : undefined;
+}
+const titleOf = (page: string) => decode(page.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
+const h1Of = (page: string) => decode(page.match(/<h1[^>]*>([^<]*)</)?.[1] ?? '');
+
+describe('npm run build: a static page for every route of the content route list', () => {
+  it('writes one page per listed route, and nothing for the wildcard item', () => {
+    expect(pages.map((p) => p.path)).toEqual(listed.map((r) => r.path));
+    for (const { path } of listed) expect(existsSync(join(outDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)), path).toBe(true);
+    expect(existsSync(join(outDir, 'products'))).toBe(false);
+  });
+
+  it.each(listed.map((r) => r.path))('%s has its heading, title, description, canonical and share tags in the raw HTML', (path) => {
+    const page = html(pages.find((p) => p.path === path)!.file);
+    expect(h1Of(page), 'h1').not.toBe('');
+    expect(titleOf(page)).toBe(text(path, 'pageTitle'));
+    expect(metaContent(page, 'name="description"')).toBe(text(path, 'metaDescription'));
+    const canonical = new URL(path, origin).href;
+    expect(page).toContain(`<link rel="canonical" href="${canonical}"`);
+    expect(metaContent(page, 'property="og:title"')).toBe(text(path, 'pageTitle'));
+    expect(metaContent(page, 'property="og:description"')).toBe(text(path, 'metaDescription'));
+    expect(metaContent(page, 'property="og:url"')).toBe(canonical);
+    expect(metaContent(page, 'name="twitter:title"')).toBe(text(path, 'pageTitle'));
+    expect(page).toMatch(/^<!doctype html>\s*<html lang="en">/);
+    // The share image: the route's ogImage, else its hero's image, on the public origin.
+    const route = routeOf(path);
+    const image = (route.fields.ogImage?.value as { src?: string } | undefined)?.src
+      ?? route.placeholders.main.find((r) => r.componentName === 'Hero')?.fields?.image?.value?.src;
+    expect(metaContent(page, 'property="og:image"')).toBe(image ? new URL(image, origin).href : undefined);
+    expect(metaContent(page, 'name="twitter:card"')).toBe(image ? 'summary_large_image' : 'summary');
+    // Visitor pages are kept out of search engines; the others are not.
+    expect(metaContent(page, 'name="robots"')).toBe(PRIVATE.includes(path) ? 'noindex' : undefined);
+    // JSON-LD Organization on the home page only.
+    expect(page.includes('"@type":"Organization"')).toBe(path === '/');
+  });
+
+  it('gives every page its own title and description', () => {
+    const heads = pages.map((p) => html(p.file));
+    expect(new Set(heads.map(titleOf)).size).toBe(pages.length);
+    expect(new Set(heads.map((h) => metaContent(h, 'name="description"'))).size).toBe(pages.length);
+  });
+
+  it('puts the home page organization in JSON-LD a parser accepts', () => {
+    const json = html('index.html').match(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(json!)).toEqual({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Aerospace & Defence', url: `${origin}/`, logo: `${origin}/-/media/images/hero-1280.svg` });
+  });
+
+  it('renders an article body (editors\' HTML) sanitized into the page, as a browser would show it', () => {
+    const page = html('news/f-35-sustainment/index.html');
+    expect(page).toMatch(/<div class="rich-text"><p>Availability is the measure that matters/);
+    expect(page).not.toMatch(/<script(?![^>]*(type="module"|type="application\/(json|ld\+json)"))/);
+  });
+
+  it('embeds the layout data each page was rendered with, for hydration without a refetch', () => {
+    for (const { path, file } of pages) {
+      const state = JSON.parse(html(file).match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
+      expect(state.url).toBe(path);
+      expect(state.notFound).toBe(false);
+      const [query] = state.queries.queries;
+      expect(query.queryKey).toEqual(['content', 'route', '/content-api', 'aero', 'en', path, 'normal']);
+      expect(query.state.data.sitecore.route.fields.pageTitle.value).toBe(text(path, 'pageTitle'));
+    }
+  });
+
+  it('shells the pages that depend on the visitor: no account, cart or search results in the HTML', () => {
+    const body = (file: string) => html(file).match(/<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/)![1]!;
+    expect(h1Of(body('account/index.html'))).toBe('Your account');
+    expect(body('account/index.html')).toContain('<p role="status">Loading…</p>');
+    expect(body('account/index.html')).not.toContain('Signed in as');
+    expect(h1Of(body('search/index.html'))).toBe('Search our capabilities');
+    expect(body('search/index.html')).not.toMatch(/F-35/);
+  });
+
+  it('writes 404.html: the not-found page, not indexed, with no canonical URL', () => {
+    const page = html('404.html');
+    expect(h1Of(page)).toBe('Page not found');
+    expect(titleOf(page)).toBe('Page not found | Aerospace & Defence');
+    expect(metaContent(page, 'name="robots"')).toBe('noindex');
+    expect(page).not.toContain('rel="canonical"');
+  });
+
+  it('writes robots.txt with the sitemap on the public origin, and a sitemap of every indexable page', () => {
+    expect(html('robots.txt')).toBe(`User-agent: *\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+    const sitemap = html('sitemap.xml');
+    expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    const locs = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]);
+    const indexable = listed.filter((r) => !PRIVATE.includes(r.path));
+    expect(locs).toEqual(indexable.map((r) => [new URL(r.path, origin).href, r.lastModified]));
+  });
+});
+
+describe('npm run preview of the static build', () => {
+  let server: PreviewServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await preview({
+      root,
+      mode: 'development',
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir },
+      preview: { port: await freePort(), strictPort: true, host: '127.0.0.1' },
+    });
+    base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  });
+  afterAll(() => server?.close());
+
+  const get = (path: string, accept = 'text/html') => fetch(`${base}${path}`, { headers: { accept } });
+
+  it('serves each route its own page, with or without a trailing slash or a query', async () => {
+    for (const path of ['/', '/capabilities/space', '/capabilities/space/', '/news/f-35-sustainment', '/search?q=f-35', '/api/auth/signin?callbackUrl=%2Faccount']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const route = new URL(path, base).pathname.replace(/(.)\/$/, '$1');
+      expect(titleOf(await res.text()), path).toBe(text(route, 'pageTitle'));
+    }
+  });
+
+  it('answers an unknown path with the not-found page and status 404, to curl and browsers alike', async () => {
+    for (const accept of ['text/html', '*/*']) {
+      const res = await get('/no/such/page', accept);
+      expect(res.status).toBe(404);
+      expect(h1Of(await res.text())).toBe('Page not found');
+    }
+    expect((await fetch(`${base}/no/such/page`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('serves app-only paths of a wildcard item (a product) the app shell with status 200', async () => {
+    const res = await get('/products/TIT-FAST-100');
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('id="site-state"');
+  });
+
+  it('serves robots.txt as text/plain and sitemap.xml as XML', async () => {
+    const robots = await get('/robots.txt', '*/*');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    const sitemap = await get('/sitemap.xml', '*/*');
+    expect(sitemap.headers.get('content-type')).toMatch(/xml/);
+  });
+});
