@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
+import { launchBrowser, startAll } from '../support/browser.ts';
+import { previewBuiltSite, type BuiltSite } from '../support/site.ts';
+
+// The prerendered build in Chromium: each static page hydrates with the data it carries (no
+// layout request, no hydration warning), then behaves as the app (its query, client navigation).
+
+let mocks: Awaited<ReturnType<typeof startMocksOnFreePorts>>;
+let built: BuiltSite;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  await startAll([startMocksOnFreePorts({ errors: false }).then((m) => (mocks = m)), launchBrowser().then((b) => (browser = b))]);
+  built = await previewBuiltSite(Object.fromEntries(mocks.servers.map((s) => [s.api, s.url])));
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await built?.stop();
+  await mocks?.stop();
+});
+
+const LAYOUT = /\/content-api\/sitecore\/api\/layout\/render\/jss/;
+
+interface Opened {
+  page: Page;
+  /** Console errors and warnings, and uncaught errors. */
+  problems: string[];
+  /** Items of the layout requests the page made. */
+  layoutItems: string[];
+  /** Whether the page's document was rendered before any script ran. */
+  status: number;
+  /** The h1 of the HTML as served, before JavaScript. */
+  servedH1: string;
+}
+
+async function open(path: string): Promise<Opened> {
+  const page = await browser.context.newPage();
+  const problems: string[] = [];
+  const layoutItems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (LAYOUT.test(r.url())) layoutItems.push(new URL(r.url()).searchParams.get('item') ?? '');
+  });
+  const response = await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
+  const served = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1] ?? '';
+  await page.waitForTimeout(300);
+  return { page, problems, layoutItems, status: response!.status(), servedH1: served.replace(/&amp;/g, '&') };
+}
+
+describe('prerendered pages in Chromium', () => {
+  it.each(['/', '/capabilities/space', '/news/f-35-sustainment', '/careers', '/campaigns/airshow-2025', '/api/auth/signin'])(
+    '%s hydrates from its own data: no layout request, no console error or warning, the served heading kept',
+    async (path) => {
+      const { page, problems, layoutItems, status, servedH1 } = await open(path);
+      try {
+        expect(status).toBe(200);
+        expect(servedH1).not.toBe('');
+        expect(problems).toEqual([]);
+        expect(layoutItems).toEqual([]);
+        expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(servedH1);
+        // Hydrated: React owns the root (a prerendered page that never hydrated has no fiber).
+        expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it('applies the query of /search?q=f-35 after hydrating the search shell, without a warning', async () => {
+    const { page, problems, layoutItems } = await open('/search?q=f-35');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Search our capabilities' }).waitFor();
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/F-35/);
+      expect(layoutItems).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('navigates in the app after hydration and keeps the head on the page shown', async () => {
+    const { page, problems } = await open('/');
+    try {
+      await page.evaluate(() => ((window as unknown as { loaded: boolean }).loaded = true));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Capabilities' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Our capabilities' }).waitFor();
+      // Same document (no page load), head updated from the new route.
+      expect(await page.evaluate(() => (window as unknown as { loaded?: boolean }).loaded)).toBe(true);
+      expect(await page.title()).toBe('Capabilities | Aerospace & Defence');
+      const head = await page.evaluate(() => ({
+        canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
+        description: document.querySelectorAll('meta[name=description]').length,
+        organization: document.querySelectorAll('script[type="application/ld+json"]').length,
+        ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+      }));
+      expect(new URL(head.canonical!).pathname).toBe('/capabilities');
+      expect(new URL(head.ogUrl!).pathname).toBe('/capabilities');
+      expect(head.description).toBe(1);
+      expect(head.organization).toBe(0); // the home page's JSON-LD left with the home page
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('answers an unknown path 404 with the not-found page, which stays after hydration', async () => {
+    const { page, problems, status, servedH1 } = await open('/no/such/page');
+    try {
+      expect(status).toBe(404);
+      expect(servedH1).toBe('Page not found');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
+      expect(await page.title()).toBe('Page not found | Aerospace & Defence');
+      // The browser reports the 404 answers (the page and its layout lookup) and nothing else.
+      expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('renders a wildcard item (a product) from the app shell', async () => {
+    const { page, problems, status } = await open('/products/TIT-FAST-100');
+    try {
+      expect(status).toBe(200);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.title()).toMatch(/Product/);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
