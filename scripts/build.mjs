@@ -4,13 +4,13 @@
 // the mock-backed `development` (layout data from the content mock, started here); `uat` and
 // `production` read the configured content host (or PRERENDER_CONTENT_HOST) and need their settings.
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { root } from './lib/prism.mjs';
 import { buildStaticSite, MOCK_BACKED_MODE } from './lib/siteServer.mjs';
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: MOCK_BACKED_MODE }, outDir: { type: 'string', default: 'dist' } } });
 try {
-  await buildStaticSite({ mode: values.mode, outDir: join(root, values.outDir), log: (line) => console.log(line) });
+  await buildStaticSite({ mode: values.mode, outDir: resolve(root, values.outDir), log: (line) => console.log(line) });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

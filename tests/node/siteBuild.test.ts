@@ -3,21 +3,32 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseEnv } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { root } from '../../scripts/lib/prism.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startContentMock } from '../../scripts/lib/contentMock.mjs';
+import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { siteEnvVariables } from '../../src/site/siteEnv.ts';
 
-// The real CLI in a child process, as a deployment runs it: the build's environment
-// holds exactly the variables given (none inherited from this test process).
-const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+// The real build (`npm run build -- --mode <mode>`) in a child process, as a deployment runs it:
+// the build's environment holds exactly the variables given (none inherited from this test process).
+const build = join(root, 'scripts', 'build.mjs');
 const outDirs: string[] = [];
-afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+// The deployment's content host is not reachable from here: the build reads the content mock,
+// served as a content host, through PRERENDER_CONTENT_HOST (as a build machine reaching the
+// delivery host at an internal address would).
+let contentMock: Awaited<ReturnType<typeof startContentMock>>;
+beforeAll(async () => {
+  contentMock = await startContentMock();
+}, 180_000);
+afterAll(async () => {
+  outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  await contentMock?.stop();
+});
 
 function viteBuild(mode: string, vars: Record<string, string>): Promise<{ code: number | null; output: string; outDir: string }> {
   const outDir = mkdtempSync(join(tmpdir(), 'site-env-build-'));
   outDirs.push(outDir);
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_') && k !== 'NODE_ENV'));
-  const child = spawn(process.execPath, [vite, 'build', '--mode', mode, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_') && k !== 'NODE_ENV' && k !== 'PRERENDER_CONTENT_HOST'));
+  const child = spawn(process.execPath, [build, '--mode', mode, '--outDir', outDir], {
     cwd: root,
     env: { ...env, ...vars },
   });
@@ -73,14 +84,28 @@ describe('building the site for an environment', () => {
     expect(output).not.toContain('is missing');
   });
 
+  it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async () => {
+    const unreachable = `http://127.0.0.1:${await freePort()}`;
+    const { code, output, outDir } = await viteBuild('production', { ...production, PRERENDER_CONTENT_HOST: unreachable });
+    expect(code).not.toBe(0);
+    expect(output).toContain(`prerender: could not read the route list from ${unreachable}`);
+    expect(output).toContain('set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address');
+    expect(existsSync(join(outDir, 'sitemap.xml'))).toBe(false);
+  });
+
   it('a production build with production settings ships them, and no development key, mock URL or stand-in', async () => {
-    const { code, output, outDir } = await viteBuild('production', production);
-    expect(output).toBe('');
+    const { code, output, outDir } = await viteBuild('production', { ...production, PRERENDER_CONTENT_HOST: contentMock.url });
+    expect(output).not.toMatch(/warn|error/i);
     expect(code).toBe(0);
     const shipped = files(outDir).map((file) => ({
       path: relative(outDir, file),
       // The search SDK's own message quotes the example key; that text is the specification's, not a setting.
-      text: readFileSync(file, 'latin1').replaceAll('Example: 11111-2222222', ''),
+      // A prerendered page's layout data is the content host's (here the mock's, whose targeted route
+      // shares the development layout id): what is checked there is the page around it.
+      text: readFileSync(file, 'latin1')
+        .replaceAll('Example: 11111-2222222', '')
+        .replace(/<script type="application\/json" id="site-state">[^<]*<\/script>/, '')
+        .replace(/ data-layout-id="[^"]*"/g, ''),
     }));
     expect(shipped.map((f) => f.path)).toContain('index.html');
     const everything = shipped.map((f) => `${f.path}\n${f.text}`).join('\n');
@@ -97,5 +122,9 @@ describe('building the site for an environment', () => {
       expect(everything, name).toContain(production[name]);
     }
     expect(existsSync(join(outDir, 'consent-stub.js'))).toBe(false);
+
+    // Its pages are prerendered for the public origin it was given.
+    expect(readFileSync(join(outDir, 'capabilities', 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://www.aero.example/capabilities"');
+    expect(readFileSync(join(outDir, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.aero.example/sitemap.xml');
   });
 });

@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RouteData } from '../../src/content/index.ts';
+import { applyHead, headHtml, pageHead } from '../../src/site/head.ts';
+import { hydratableState, stateScript } from '../../src/site/prerenderState.ts';
+
+const options = { origin: 'https://www.aero.example', siteName: 'Aerospace & Defence' };
+const route = (fields: RouteData['fields'], main: unknown[] = [], extra: Partial<RouteData> = {}): RouteData =>
+  ({ name: 'r', fields, itemId: 'i', itemLanguage: 'en', layoutId: 'l', placeholders: { main }, ...extra }) as RouteData;
+const hero = { componentName: 'Hero', uid: 'h', fields: { image: { value: { src: '/-/media/hero.jpg', alt: 'A jet', width: 1280, height: 720 } } } };
+const at = (path: string) => new URL(path, 'https://page.invalid');
+
+const home = route({ pageTitle: { value: 'Home | A&D' }, metaDescription: { value: 'What we do' } }, [hero]);
+const account = route({ pageTitle: { value: 'Your account' }, metaDescription: { value: 'Who you are' }, requiresSession: { value: true } });
+const tagsOf = (doc: Document) => [...doc.head.querySelectorAll('[data-head]')].map((el) => el.getAttribute('data-head'));
+
+describe('the page head', () => {
+  beforeEach(() => {
+    document.head.innerHTML = '<meta charset="UTF-8"><meta name="viewport" content="width=device-width"><title>x</title>';
+  });
+
+  it('takes the share image from ogImage, else from the hero, on the public origin; no image gives a summary card', () => {
+    const own = pageHead(route({ pageTitle: { value: 't' }, metaDescription: { value: 'd' }, ogImage: { value: { src: '/-/media/og.png', width: 1200, height: 630 } } }, [hero]), at('/a'), options);
+    expect(own.tags.find((t) => t.key === 'og:image')?.attrs.content).toBe('https://www.aero.example/-/media/og.png');
+    const fromHero = pageHead(home, at('/'), options);
+    expect(fromHero.tags.find((t) => t.key === 'og:image')?.attrs.content).toBe('https://www.aero.example/-/media/hero.jpg');
+    expect(fromHero.tags.find((t) => t.key === 'og:image:alt')?.attrs.content).toBe('A jet');
+    const none = pageHead(account, at('/account'), options);
+    expect(none.tags.find((t) => t.key === 'twitter:card')?.attrs.content).toBe('summary');
+    expect(none.tags.some((t) => t.key === 'og:image')).toBe(false);
+  });
+
+  it('drops the query string from the canonical URL', () => {
+    const head = pageHead(home, at('/search?q=f-35&utm_source=x'), options);
+    expect(head.tags.find((t) => t.key === 'canonical')?.attrs.href).toBe('https://www.aero.example/search');
+  });
+
+  it('escapes titles, attributes and JSON-LD so content cannot break out of the head', () => {
+    const hostile = route({ pageTitle: { value: '</title><script>alert(1)</script>' }, metaDescription: { value: '"><img src=x onerror=alert(1)>' } });
+    const html = headHtml(pageHead(hostile, at('/'), { ...options, siteName: '</script><script>alert(2)</script>' }));
+    expect(html).not.toMatch(/<script>|<img/);
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).toContain('content="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    const json = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/)![1]!;
+    expect(JSON.parse(json).name).toBe('</script><script>alert(2)</script>');
+  });
+
+  it('on a client navigation updates the title, language and managed tags in place, and removes those the new page lacks', () => {
+    document.head.insertAdjacentHTML('beforeend', headHtml(pageHead(home, at('/'), options)).replace(/<title>.*?<\/title>/, ''));
+    const canonical = document.querySelector('link[rel=canonical]');
+    expect(tagsOf(document)).toContain('organization');
+
+    applyHead(document, pageHead(account, at('/account'), options));
+    expect(document.title).toBe('Your account');
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.querySelector('link[rel=canonical]')).toBe(canonical); // the same element, updated
+    expect(canonical?.getAttribute('href')).toBe('https://www.aero.example/account');
+    expect(document.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+    expect(tagsOf(document)).not.toContain('organization');
+    expect(tagsOf(document)).not.toContain('og:image');
+    expect(document.querySelectorAll('meta[name=description]')).toHaveLength(1);
+    // Tags the module does not manage stay.
+    expect(document.querySelector('meta[name=viewport]')).not.toBeNull();
+
+    applyHead(document, pageHead(null, at('/nope'), options));
+    expect(document.title).toBe('Page not found | Aerospace & Defence');
+    expect(tagsOf(document)).toEqual(['robots']);
+  });
+});
+
+describe('hydrating a prerendered page', () => {
+  const page = (state: string) => {
+    document.body.innerHTML = `<div id="root"></div>${state}`;
+    return document;
+  };
+  const queries = { mutations: [], queries: [] };
+
+  it('hydrates the page rendered for this path (with or without a trailing slash or a query)', () => {
+    const doc = page(stateScript({ url: '/capabilities', notFound: false, queries }));
+    expect(hydratableState(doc, { pathname: '/capabilities', search: '' })?.url).toBe('/capabilities');
+    expect(hydratableState(doc, { pathname: '/capabilities/', search: '?utm_source=x' })?.url).toBe('/capabilities');
+  });
+
+  it('renders from scratch for another path, for editors, for a damaged page, and for a page without state', () => {
+    const doc = page(stateScript({ url: '/capabilities', notFound: false, queries }));
+    expect(hydratableState(doc, { pathname: '/careers', search: '' })).toBeUndefined();
+    expect(hydratableState(doc, { pathname: '/capabilities', search: '?sc_mode=edit' })).toBeUndefined();
+    expect(hydratableState(doc, { pathname: '/capabilities', search: '?sc_mode=preview' })).toBeUndefined();
+    expect(hydratableState(page('<script type="application/json" id="site-state">{"url":</script>'), { pathname: '/capabilities', search: '' })).toBeUndefined();
+    expect(hydratableState(page(''), { pathname: '/', search: '' })).toBeUndefined();
+  });
+
+  it('hydrates the not-found page at whatever path the host served it for', () => {
+    const doc = page(stateScript({ url: '/404', notFound: true, queries }));
+    expect(hydratableState(doc, { pathname: '/no/such/page', search: '' })?.notFound).toBe(true);
+  });
+
+  it('carries data holding "</script>" without ending its script element', () => {
+    const doc = page(stateScript({ url: '/', notFound: false, queries: { mutations: [], queries: [{ queryKey: ['x'], queryHash: '</script><script>alert(1)</script>' }] } as never }));
+    expect(doc.querySelectorAll('script')).toHaveLength(1);
+    expect(hydratableState(doc, { pathname: '/', search: '' })?.queries.queries[0]?.queryHash).toBe('</script><script>alert(1)</script>');
+  });
+});
