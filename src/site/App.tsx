@@ -1,11 +1,10 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { HydrationBoundary, QueryClient, QueryClientProvider, keepPreviousData, type DehydratedState } from '@tanstack/react-query';
 import { SessionProvider, useSession } from '../auth/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
 import { BannerProvider, OneconnectProvider } from '../oneconnect/react.tsx';
 import { ContentProvider } from '../content/react.tsx';
-import { WidgetsProvider } from '../search/react.tsx';
 import { useConsent } from './consent/useConsent.ts';
 import { createSiteClients, type SiteClients } from './createSiteClients.ts';
 import { ContentPage, PageLoading, usePageLayout } from './content/ContentPage.tsx';
@@ -15,7 +14,7 @@ import { rewriteMediaImages } from './editMode/rewriteMediaImages.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useLocation } from './router/useLocation.ts';
-import { SiteClientsContext } from './SiteClientsContext.tsx';
+import { SiteClientsContext, SiteSearchContext } from './SiteClientsContext.tsx';
 import { SiteProvider } from './SiteContext.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import { SiteTracking } from './SiteTracking.tsx';
@@ -68,12 +67,13 @@ function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; 
   const [pageReady, setPageReady] = useState(false);
   const ready = useCallback(() => setPageReady(true), []);
   const sdk = useEngagement();
+  const searchSettings = useMemo(() => ({ analytics, pageUri: url.pathname }), [analytics, url.pathname]);
   return (
     <SiteClientsContext.Provider value={clients}>
       <OneconnectProvider client={clients.oneconnect}>
         <BannerProvider enabled={!!route && route.layoutId === siteConfig.targetedBannerLayoutId}>
           <SiteProvider>
-            <WidgetsProvider client={clients.search} trackingConsent={analytics} context={{ page: { uri: url.pathname } }}>
+            <SiteSearchContext.Provider value={searchSettings}>
               <a className="visually-hidden" href="#main">Skip to content</a>
               <Header pathname={url.pathname} searchReady={pageReady} />
               <main id="main" data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}>
@@ -83,7 +83,7 @@ function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; 
               </main>
               <Footer />
               {sdk ? <SiteTracking sdk={sdk} page={url.pathname} /> : null}
-            </WidgetsProvider>
+            </SiteSearchContext.Provider>
           </SiteProvider>
         </BannerProvider>
       </OneconnectProvider>

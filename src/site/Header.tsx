@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { useSession } from '../auth/react.tsx';
 import { signIn, signOut } from '../auth/index.ts';
-import { HeaderSearch } from './HeaderSearch.tsx';
+import { HeaderSearch } from './onDemand.tsx';
 import { Link } from './router/Link.tsx';
 import { siteConfig } from './siteConfig.ts';
 
@@ -33,7 +34,13 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
             ))}
           </ul>
         </nav>
-        {searchReady ? <HeaderSearch rfkId={siteConfig.widgets.previewSearch} /> : <div className="header-search" />}
+        {searchReady ? (
+          <Suspense fallback={<div className="header-search" />}>
+            <HeaderSearch rfkId={siteConfig.widgets.previewSearch} />
+          </Suspense>
+        ) : (
+          <div className="header-search" />
+        )}
         <div className="session" aria-live="polite">
           {status === 'authenticated' ? (
             <>

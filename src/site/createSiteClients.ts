@@ -1,7 +1,7 @@
 import type { CommerceClient } from '../commerce/index.ts';
 import { createContentClient, type ContentClient } from '../content/index.ts';
 import { createOneconnectClient, type OneconnectClient } from '../oneconnect/index.ts';
-import { createSearchClient, type SearchClient } from '../search/index.ts';
+import type { SearchClient } from '../search/index.ts';
 import { absolute, siteConfig } from './siteConfig.ts';
 
 /** The API clients of one page, created once by the App (never module-level). */
@@ -9,7 +9,11 @@ export interface SiteClients {
   /** The content platform: every page's route comes from its layout service. */
   content: ContentClient;
   oneconnect: OneconnectClient;
-  search: SearchClient;
+  /**
+   * The page's search client, created by the first search widget that renders (the search layer
+   * loads on demand with the widgets: src/site/searchWidgets.tsx).
+   */
+  search?: SearchClient;
   /**
    * The commerce client of the buyer signed in now, created on first use: only the
    * product and cart pages need it, so its 421-operation table stays out of the
@@ -18,35 +22,45 @@ export interface SiteClients {
   loadCommerce(): Promise<CommerceClient>;
 }
 
+type CommerceApi = typeof import('../commerce/index.ts');
+let commerceApi: CommerceApi | undefined;
+let commerceApiLoading: Promise<CommerceApi> | undefined;
+
+/**
+ * Loads the commerce client's code (once per page): the commerce pages load it before a
+ * prerendered page hydrates, and a buyer's client is then created at once.
+ */
+export function preloadCommerce(): Promise<CommerceApi> {
+  commerceApiLoading ??= import('../commerce/index.ts').then((api) => (commerceApi = api));
+  return commerceApiLoading;
+}
+
+// A promise React's `use` reads without suspending: settled, with the status fields React itself
+// sets on the promises it has seen. A buyer change then re-renders the commerce pages in place.
+function fulfilled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+}
+
 /**
  * Creates the page's API clients. `getAccessToken` reads the signed-in buyer's
  * commerce token from the session (kept in memory only); it is wired here
  * because API folders never import each other.
  */
 export function createSiteClients(getAccessToken: () => string | undefined): SiteClients {
-  const search = createSearchClient({
-    customerKey: siteConfig.searchCustomerKey,
-    apiKey: siteConfig.searchApiKey,
-    env: siteConfig.searchEnv,
-    ...(siteConfig.searchHost ? { baseUrl: absolute(siteConfig.searchHost) } : {}),
-    trackingConsent: false,
-  });
   // One commerce client per signed-in buyer: a client's cacheKey is in every commerce query key, so
   // a new buyer (sign-in, sign-out, another account) never reads the previous buyer's cached answers.
-  let commerceModule: Promise<typeof import('../commerce/index.ts')> | undefined;
   let commerce: { token: string; client: Promise<CommerceClient> } | undefined;
   const loadCommerce = () => {
     const token = getAccessToken() ?? '';
     if (commerce?.token !== token) {
-      const client = (commerceModule ??= import('../commerce/index.ts')).then(({ createCommerceClient }) =>
+      const create = ({ createCommerceClient }: CommerceApi) =>
         createCommerceClient({
           region: siteConfig.commerceRegion,
           environment: siteConfig.commerceEnvironment,
           ...(siteConfig.commerceBaseUrl ? { baseUrl: absolute(siteConfig.commerceBaseUrl) } : {}),
           accessToken: token,
-        }),
-      );
-      commerce = { token, client };
+        });
+      commerce = { token, client: commerceApi ? fulfilled(create(commerceApi)) : preloadCommerce().then(create) };
     }
     return commerce.client;
   };
@@ -56,5 +70,5 @@ export function createSiteClients(getAccessToken: () => string | undefined): Sit
     site: siteConfig.contentSite,
     language: siteConfig.language,
   });
-  return { content, oneconnect: createOneconnectClient(), search, loadCommerce };
+  return { content, oneconnect: createOneconnectClient(), loadCommerce };
 }

@@ -1,19 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { hydratableState } from './prerenderState.ts';
+import { components } from './content/registry.tsx';
+import { preloadPage } from './onDemand.tsx';
+import { hydratableState, prerenderedRoute } from './prerenderState.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // A prerendered page is hydrated with the URL and data it was rendered with (the location's own
-// query, e.g. a search, applies right after); anything else renders from scratch.
+// query, e.g. a search, applies right after), once the parts it shows that load on demand have
+// loaded, so it hydrates in one pass; anything else renders from scratch.
 const state = hydratableState(document, location);
 if (state) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App url={state.url} dehydratedState={state.queries} />
-    </StrictMode>,
+  void preloadPage(prerenderedRoute(state), components).then(() =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App url={state.url} dehydratedState={state.queries} />
+      </StrictMode>,
+    ),
   );
 } else {
   createRoot(root).render(

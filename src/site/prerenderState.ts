@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { LayoutResult, RouteData } from '../content/index.ts';
 import { getPageMode } from './editMode/getPageMode.ts';
 
 // The hand-over from a prerendered page to the browser: the server writes what it rendered the page
@@ -43,4 +44,17 @@ export function hydratableState(doc: Document, loc: Pick<Location, 'pathname' | 
   } catch {
     return undefined; // a damaged page still renders, from scratch
   }
+}
+
+/**
+ * The route a prerendered page shows: the layout data among its queries (`null` for the not-found
+ * page, or when the page carries no layout data).
+ */
+export function prerenderedRoute(state: PrerenderedState): RouteData | null {
+  if (state.notFound) return null;
+  for (const query of state.queries.queries) {
+    const data = query.state.data as Partial<LayoutResult> | undefined;
+    if (data?.sitecore?.route) return data.sitecore.route;
+  }
+  return null;
 }

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { exampleNameFor, layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
+import { CONTENT_SPEC, exampleNameFor, layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
+import { root } from '../../scripts/lib/prism.mjs';
 
 // Every example of the layout service and the item it answers (the contract's naming rule).
 const ITEMS: Record<string, string> = {
@@ -64,5 +68,29 @@ describe('content mock: item → Prefer', () => {
     expect(preferForRequest(`${layout}?item=/nope`)).toBe('code=404');
     expect(preferForRequest(`${layout}?sc_apikey=x`)).toBeUndefined();
     expect(preferForRequest('/content-api/sitecore/api/jss/dictionary/aero/en?sc_apikey=x')).toBeUndefined();
+  });
+});
+
+describe('content mock: image fields', () => {
+  // A browser reserves an image's box from the field's width and height before the file arrives: a
+  // field whose proportions differ from its file's makes the page jump when the file lands.
+  it('declare the width and height proportions of the file they point to', () => {
+    const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+    const images: Array<{ src: string; width: number; height: number }> = [];
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const value = node as { src?: unknown; width?: unknown; height?: unknown };
+      if (typeof value.src === 'string' && typeof value.width === 'number' && typeof value.height === 'number') images.push(value as (typeof images)[number]);
+      Object.values(node).forEach(walk);
+    };
+    walk(contract.components.examples);
+    const media = images.filter((i) => i.src.startsWith('/-/media/'));
+    expect(media.length).toBeGreaterThan(10);
+    const mismatched = media.flatMap(({ src, width, height }) => {
+      const svg = readFileSync(join(root, 'public', new URL(src, 'http://site').pathname), 'utf8').match(/<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/);
+      const ratio = Number(svg?.[1]) / Number(svg?.[2]);
+      return Math.abs(width / height - ratio) / ratio > 0.01 ? [`${src} declared ${width}×${height}, file ${svg?.[1]}×${svg?.[2]}`] : [];
+    });
+    expect(mismatched).toEqual([]);
   });
 });

@@ -10,13 +10,14 @@ import { ContentProvider } from '../../src/content/react.tsx';
 import { EngagementProvider } from '../../src/engagement/react.tsx';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { createSearchClient } from '../../src/search/index.ts';
-import { WidgetsProvider } from '../../src/search/react.tsx';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
 import { ContentPage, usePageLayout } from '../../src/site/content/ContentPage.tsx';
 import type { ContentComponentProps } from '../../src/site/content/fields.tsx';
 import { Placeholder, type ComponentRegistry } from '../../src/site/content/Placeholder.tsx';
 import { components, productIdOf } from '../../src/site/content/registry.tsx';
 import { rewriteMediaImages } from '../../src/site/editMode/rewriteMediaImages.ts';
+import type { SiteClients } from '../../src/site/createSiteClients.ts';
+import { SiteClientsContext } from '../../src/site/SiteClientsContext.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
 
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
@@ -53,6 +54,7 @@ function renderPage(path: string, routes: Record<string, RouteData>, { mode = 'n
   }
   // The other services answer nothing: these tests are about the content.
   const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'k', baseUrl: 'https://search.invalid', fetch: async () => Response.json({ widgets: [] }) });
+  const clients = { search } as Partial<SiteClients> as SiteClients;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <EngagementProvider settings={{ clientKey: 'k', targetURL: 'https://engage.invalid', pointOfSale: 'ngc' }} enabled={false}>
@@ -60,11 +62,11 @@ function renderPage(path: string, routes: Record<string, RouteData>, { mode = 'n
           <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
             <BannerProvider enabled={false}>
               <SiteProvider>
-                <WidgetsProvider client={search}>
+                <SiteClientsContext.Provider value={clients}>
                   <Suspense fallback={<p>Loading…</p>}>
                     <Page />
                   </Suspense>
-                </WidgetsProvider>
+                </SiteClientsContext.Provider>
               </SiteProvider>
             </BannerProvider>
           </OneconnectProvider>
@@ -93,8 +95,8 @@ describe('the catch-all route: layout service → component registry', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Meet us at the International Airshow 2025');
     const image = screen.getAllByRole('img')[0]!;
-    expect(image.getAttribute('width')).toBe('1280');
-    expect(image.getAttribute('height')).toBe('720');
+    expect(image.getAttribute('width')).toBe('1440');
+    expect(image.getAttribute('height')).toBe('320');
     expect(image.getAttribute('src')).toMatch(/^\/-\/media\//);
     expect(screen.getByRole('link', { name: 'Plan your visit' }).getAttribute('href')).toBe('/search?q=airshow');
     // The nested Columns placeholders hold the promo; rich text loads on demand.

@@ -1,14 +1,13 @@
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../../auth/react.tsx';
 import type { PageMode } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { Banners } from '../Banners.tsx';
+import { NotFoundPage } from '../onDemand.tsx';
 import { usePageHead } from '../head.ts';
 import { siteConfig } from '../siteConfig.ts';
 import { booleanOf } from './fields.tsx';
 import { Placeholder, RouteRenderer, type ComponentRegistry } from './Placeholder.tsx';
-
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
 /**
  * The page of one URL from the layout service: its route through React Query (`useRoute`, keyed by

@@ -1,21 +1,16 @@
-import { lazy } from 'react';
 import { Hero } from '../Hero.tsx';
+import {
+  AccountPage, ArticleBody, AuthErrorPage, CareersPage, CartPage, ProductPage, RecommendationWidget, RichText, SearchResults, SignInPage,
+} from '../onDemand.tsx';
 import type { ContentComponentProps } from './fields.tsx';
 import { usePageUrl, type ComponentRegistry } from './Placeholder.tsx';
 import { ArticleList, CapabilityCards, Columns, PersonalizedOffer, PromoCta, Recommendations } from './sections.tsx';
-import SearchPage from '../pages/SearchPage.tsx';
 
-// What the home and landing pages show loads with the first page; the rest loads on demand, keeping
-// the first load small: rich text (the sanitizer), the commerce pages (the commerce client), the
-// session pages. The search results stay eager so their widget joins the header's batch: one POST.
-const RichText = lazy(() => import('./richText.tsx').then((m) => ({ default: m.RichText })));
-const ArticleBody = lazy(() => import('./richText.tsx').then((m) => ({ default: m.ArticleBody })));
-const CareersPage = lazy(() => import('../pages/CareersPage.tsx'));
-const ProductPage = lazy(() => import('../pages/ProductPage.tsx'));
-const CartPage = lazy(() => import('../pages/CartPage.tsx'));
-const AccountPage = lazy(() => import('../pages/AccountPage.tsx'));
-const SignInPage = lazy(() => import('../pages/SignInPage.tsx'));
-const AuthErrorPage = lazy(() => import('../pages/AuthErrorPage.tsx'));
+// What the home and landing pages show loads with the first page; the rest loads on demand
+// (onDemand.tsx), keeping the first load small: rich text (the sanitizer), the commerce pages (the
+// commerce client), the session pages, and the search widgets (the search layer; they share one
+// client, so the results widget and the header's still go out in one batch). A component that
+// holds an on-demand part carries its `preload`, so a prerendered page loads it before hydrating.
 
 /** The product id of a `/products/<id>` URL (the wildcard route's page reads it from its own URL). */
 export function productIdOf(pathname: string): string {
@@ -27,18 +22,27 @@ export function productIdOf(pathname: string): string {
   }
 }
 
-function ProductDetail({ fields }: ContentComponentProps) {
-  return <ProductPage id={productIdOf(usePageUrl().pathname)} fields={fields} />;
-}
+const ProductDetail = Object.assign(
+  function ProductDetail({ fields }: ContentComponentProps) {
+    return <ProductPage id={productIdOf(usePageUrl().pathname)} fields={fields} />;
+  },
+  { preload: ProductPage.preload },
+);
 
 // The session client's own pages (`/api/auth/signin`, `/api/auth/error`): they read its query string.
-function SignIn() {
-  return <SignInPage search={usePageUrl().searchParams} />;
-}
+const SignIn = Object.assign(
+  function SignIn() {
+    return <SignInPage search={usePageUrl().searchParams} />;
+  },
+  { preload: SignInPage.preload },
+);
 
-function AuthError() {
-  return <AuthErrorPage search={usePageUrl().searchParams} />;
-}
+const AuthError = Object.assign(
+  function AuthError() {
+    return <AuthErrorPage search={usePageUrl().searchParams} />;
+  },
+  { preload: AuthErrorPage.preload },
+);
 
 /**
  * The site's component registry: every `componentName` the content platform may place, and the
@@ -53,8 +57,8 @@ export const components: ComponentRegistry = {
   ArticleBody,
   CapabilityCards,
   CareersList: CareersPage,
-  SearchResults: SearchPage,
-  RecommendationWidget: Recommendations,
+  SearchResults,
+  RecommendationWidget: Object.assign(Recommendations, { preload: RecommendationWidget.preload }),
   PersonalizedOffer,
   ProductDetail,
   Cart: CartPage,

@@ -1,7 +1,7 @@
-import { useId, useMemo } from 'react';
-import { RecommendationWidget } from '../../search/react.tsx';
+import { Suspense, useId, useMemo } from 'react';
 import { usePersonalize } from '../../engagement/react.tsx';
 import { ArticleCard, type Article } from '../ArticleCard.tsx';
+import { RecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { ContentImage, ContentLink, itemsOf, linkOf, numberOf, textOf, type ContentComponentProps } from './fields.tsx';
 import { Placeholder } from './Placeholder.tsx';
@@ -63,7 +63,9 @@ export function Recommendations({ fields, params }: ContentComponentProps) {
     <div className="container">
       <section aria-labelledby={titleId}>
         <h2 id={titleId}>{textOf(fields.heading)}</h2>
-        <RecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
+        <Suspense fallback={null}>
+          <RecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
+        </Suspense>
       </section>
     </div>
   );
