@@ -15,11 +15,14 @@ export const CHROMIUM_ARGS = [
  * Fails at once, with the install command, when `executablePath` does not
  * exist, and after `launchTimeoutMs` when Chromium starts but never answers
  * (playwright's own default is 180 s). `executablePath` defaults to
- * `$CHROMIUM_PATH`, else `/usr/bin/chromium`; `launchTimeoutMs` to 30 000.
+ * `$CHROMIUM_PATH`, else `/usr/bin/chromium`; `launchTimeoutMs` to 30 000. `device` is the screen
+ * to emulate (`{ viewport, deviceScaleFactor, isMobile, hasTouch }`, such as pageVitals.mjs's
+ * `SLOW_PHONE.device`); defaults to a 1280 × 800 desktop window.
  */
 export async function launchBrowser({
   executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   launchTimeoutMs = 30_000,
+  device = { viewport: { width: 1280, height: 800 } },
 } = {}) {
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get update && apt-get install -y chromium`);
@@ -31,7 +34,7 @@ export async function launchBrowser({
       executablePath,
       headless: true,
       args: CHROMIUM_ARGS,
-      viewport: { width: 1280, height: 800 },
+      ...device,
       timeout: launchTimeoutMs,
     });
   } catch (error) {

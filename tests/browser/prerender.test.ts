@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
+import { measurePage, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
 import { startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
 import { launchBrowser, startAll } from '../support/browser.ts';
 import { previewBuiltSite, type BuiltSite } from '../support/site.ts';
@@ -10,13 +14,19 @@ import { previewBuiltSite, type BuiltSite } from '../support/site.ts';
 let mocks: Awaited<ReturnType<typeof startMocksOnFreePorts>>;
 let built: BuiltSite;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let phone: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  await startAll([startMocksOnFreePorts({ errors: false }).then((m) => (mocks = m)), launchBrowser().then((b) => (browser = b))]);
+  await startAll([
+    startMocksOnFreePorts({ errors: false }).then((m) => (mocks = m)),
+    launchBrowser().then((b) => (browser = b)),
+    launchBrowser({ device: SLOW_PHONE.device }).then((b) => (phone = b)),
+  ]);
   built = await previewBuiltSite(Object.fromEntries(mocks.servers.map((s) => [s.api, s.url])));
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
+  await phone?.close();
   await built?.stop();
   await mocks?.stop();
 });
@@ -132,5 +142,28 @@ describe('prerendered pages in Chromium', () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+// Every page of the content route list, a search with results, a product (the app shell) and an
+// unknown path: what arrives after the first paint (the session, banners, search results, a cart's
+// lines, images) must not move what is already on screen.
+const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const listedPaths: string[] = contract.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value.routes.map((r: { path: string }) => r.path);
+const SHIFT_PAGES = [...listedPaths, '/search?q=f-35', '/products/TIT-FAST-100', '/no/such/page'];
+const CLS_TARGET = 0.02;
+const shiftReport = (v: PageVitals) => v.shifts.map((s) => `${s.value.toFixed(4)} at ${s.at} ms: ${s.nodes.join(', ')}`);
+
+describe('layout shift of every page (cumulative layout shift, PerformanceObserver)', () => {
+  it.each(SHIFT_PAGES)(`%s on a phone on a slow network stays within ${CLS_TARGET}`, async (path) => {
+    const vitals = await measurePage(phone.context, `${built.url}${path}`, { throttle: SLOW_PHONE });
+    expect(vitals.fcp, 'the page painted').toBeGreaterThan(0);
+    expect(vitals.cls, shiftReport(vitals).join('\n')).toBeLessThanOrEqual(CLS_TARGET);
+  });
+
+  it.each(SHIFT_PAGES)(`%s on a desktop screen stays within ${CLS_TARGET}`, async (path) => {
+    const vitals = await measurePage(browser.context, `${built.url}${path}`, { settleMs: 800 });
+    expect(vitals.fcp, 'the page painted').toBeGreaterThan(0);
+    expect(vitals.cls, shiftReport(vitals).join('\n')).toBeLessThanOrEqual(CLS_TARGET);
   });
 });
