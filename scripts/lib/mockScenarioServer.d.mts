@@ -10,4 +10,5 @@ export declare function withMockScenarios<T extends Record<string, ProxyOptions>
 export declare function injectIntoHtml(req: IncomingMessage, res: ServerResponse, snippet: string): void;
 export declare function panelSnippet(state: unknown): string;
 export declare function scenarioMiddleware(): Connect.NextHandleFunction;
-export declare function mockScenarios(): Plugin;
+/** The QA mock-scenario plugin; `panel: false` serves pages without the panel. Defaults to true. */
+export declare function mockScenarios(options?: { panel?: boolean }): Plugin;

@@ -167,10 +167,13 @@ export function scenarioMiddleware() {
 
 /**
  * Vite plugin: QA mock scenarios in `vite` (dev) and `vite preview`. Pair it
- * with {@link withMockScenarios} on the proxy table. Not applied to builds.
+ * with {@link withMockScenarios} on the proxy table. Not applied to builds. `panel: false` leaves
+ * pages as a visitor's host serves them (no `?mock=` handling, no injected panel); the scenario
+ * cookie still applies. Defaults to true.
  */
-export function mockScenarios() {
+export function mockScenarios({ panel = true } = {}) {
   const install = (server) => {
+    if (!panel) return;
     // Start reading the contracts now; the first page request waits for them.
     loadScenarioCatalogue().catch((error) => server.config.logger.error(`Mock scenarios: ${error.message}`));
     server.middlewares.use(scenarioMiddleware());

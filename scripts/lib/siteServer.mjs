@@ -142,6 +142,7 @@ export async function buildSite({ contentPrismUrl } = {}) {
 export async function previewSite(outDir) {
   const mocks = await startMocksOnFreePorts({ errors: false });
   process.env.SITE_MOCK_PORTS = JSON.stringify(mocks.ports); // read by vite.config.ts
+  process.env.SITE_QA_PANEL = 'off'; // measured as a visitor gets it: no QA panel (vite.config.ts)
   let server;
   const port = await freePort();
   try {
