@@ -5,20 +5,17 @@ import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
 import { BannerProvider, OneconnectProvider } from '../oneconnect/react.tsx';
 import { ContentProvider } from '../content/react.tsx';
-import { useConsent } from './consent/useConsent.ts';
-import { createSiteClients, type SiteClients } from './createSiteClients.ts';
-import { ContentPage, PageLoading, usePageLayout } from './content/ContentPage.tsx';
 import { components } from './content/registry.tsx';
-import { getPageMode, type PageMode } from './editMode/getPageMode.ts';
-import { rewriteMediaImages } from './editMode/rewriteMediaImages.ts';
-import { Footer } from './Footer.tsx';
-import { Header } from './Header.tsx';
-import { useLocation } from './router/useLocation.ts';
-import { SiteClientsContext, SiteSearchContext } from './SiteClientsContext.tsx';
-import { SiteProvider } from './SiteContext.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
-import { SiteTracking } from './SiteTracking.tsx';
 import './theme/theme.css';
+import { useLocation } from './router.tsx';
+import { useConsent } from './consent.ts';
+import { getPageMode, type PageMode, rewriteMediaImages } from './editMode.ts';
+import { SiteTracking } from './tracking.tsx';
+import { ContentPage, PageLoading, usePageLayout } from './content/ContentPage.tsx';
+import { SiteProvider } from './SiteContext.tsx';
+import { createSiteClients, type SiteClients, SiteClientsContext, SiteSearchContext } from './siteClients.tsx';
+import { Footer, Header } from './frame.tsx';
 
 /** Creates the site's React Query client with the specification's defaults. */
 export function createSiteQueryClient(): QueryClient {

@@ -1,7 +1,60 @@
-import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useReducer } from 'react';
 import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
-import { articlesReducer, type ArticlesState } from './articlesReducer.ts';
+import { Link } from './router.tsx';
+
+// The site context the specification names: banners, the user id, and per-article likes and views
+// shared by every view of the same article (the reducer and the teaser card that read them).
+
+/** One article's shared state, keyed by article id in the site context. */
+export interface ArticleState<A = unknown> {
+  article: A;
+  liked: boolean;
+  likeCount: number;
+  /** The content field that stores the view count (the platform names it `viewField` or `viewsField`). */
+  viewsField: string;
+  viewCount: number;
+}
+
+/** What can happen to articles. */
+export type ArticleAction =
+  | { type: 'register'; id: string; article: unknown; likeCount?: number; viewCount?: number; viewsField?: string }
+  | { type: 'toggleLike'; id: string }
+  | { type: 'countView'; id: string };
+
+/** Article state by id. */
+export type ArticlesState = Readonly<Record<string, ArticleState>>;
+
+/**
+ * Pure reducer of the per-article state. Registering an article again keeps
+ * the reader's like and the counts already seen; likes and views of an unknown
+ * article are ignored rather than inventing one.
+ */
+export function articlesReducer(state: ArticlesState, action: ArticleAction): ArticlesState {
+  const current = state[action.id];
+  switch (action.type) {
+    case 'register':
+      return {
+        ...state,
+        [action.id]: {
+          article: action.article,
+          liked: current?.liked ?? false,
+          likeCount: current?.likeCount ?? Math.max(0, action.likeCount ?? 0),
+          viewsField: action.viewsField ?? current?.viewsField ?? 'viewCount',
+          viewCount: current?.viewCount ?? Math.max(0, action.viewCount ?? 0),
+        },
+      };
+    case 'toggleLike':
+      if (!current) return state;
+      return {
+        ...state,
+        [action.id]: { ...current, liked: !current.liked, likeCount: Math.max(0, current.likeCount + (current.liked ? -1 : 1)) },
+      };
+    case 'countView':
+      if (!current) return state;
+      return { ...state, [action.id]: { ...current, viewCount: current.viewCount + 1 } };
+  }
+}
 
 /** The site's shared context: banners and userId from the banner flow, and per-article state. */
 export interface SiteContextValue {
@@ -40,4 +93,52 @@ export function useSite(): SiteContextValue {
   const value = useContext(Context);
   if (!value) throw new Error('No SiteProvider found: wrap your page in <SiteProvider>');
   return value;
+}
+
+/** An article as content gives it: id, title, summary and its counts (and where it is read, when it has a page). */
+export interface Article {
+  id: string;
+  title: string;
+  summary: string;
+  likeCount: number;
+  viewCount: number;
+  /** The article's page. Defaults to none (the title is then plain text). */
+  href?: string;
+}
+
+/**
+ * The view count and like button of an article. Its like state and counts live in the shared site
+ * context, keyed by the article's id, so every card of the same article on the page, and the
+ * article's own page, agree. Showing it counts one view.
+ */
+export function ArticleStats({ article }: { article: Article }) {
+  const { articles, registerArticle, toggleLike, countView } = useSite();
+  const { id, likeCount, viewCount } = article;
+  // Keyed by value, not by object: a page re-rendered with the same content counts no extra view.
+  useEffect(() => {
+    registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' });
+    countView(id);
+  }, [id, likeCount, viewCount, registerArticle, countView]);
+  const state = articles[article.id];
+  const liked = state?.liked ?? false;
+  return (
+    <p className="muted">
+      <span>{state?.viewCount ?? article.viewCount} views</span> ·{' '}
+      <button type="button" aria-pressed={liked} onClick={() => toggleLike(article.id)}>
+        {liked ? 'Liked' : 'Like'} ({state?.likeCount ?? article.likeCount})
+      </button>
+    </p>
+  );
+}
+
+/** An article teaser with its shared like state and counts ({@link ArticleStats}). */
+export function ArticleCard({ article }: { article: Article }) {
+  const titleId = useId();
+  return (
+    <article className="card" aria-labelledby={titleId}>
+      <h3 id={titleId}>{article.href ? <Link href={article.href}>{article.title}</Link> : article.title}</h3>
+      <p>{article.summary}</p>
+      <ArticleStats article={article} />
+    </article>
+  );
 }

@@ -6,10 +6,10 @@ import { createContentClient, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
-import { createSiteClients } from './createSiteClients.ts';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { stateScript } from './prerenderState.ts';
 import { siteConfig } from './siteConfig.ts';
+import { createSiteClients } from './siteClients.tsx';
 
 // The server side of the static build (scripts/build.mjs runs it after the browser build): each
 // page of the content route list rendered once, with React, from the layout service, as the

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteData } from '../content/index.ts';
 import type { ComponentRegistry } from './content/Placeholder.tsx';
 import type { ContentComponentProps } from './content/fields.tsx';
-import { preloadCommerce } from './createSiteClients.ts';
+import { preloadCommerce } from './siteClients.tsx';
 
 // The parts of the site that load on demand, and loading them ahead. A prerendered page must hydrate
 // in one pass: a part still loading when the session or consent answers would make React drop the
@@ -59,20 +59,19 @@ export const SearchResults = searchWidgets((m) => m.SearchResults);
 export const RichText = richText((m) => m.RichText);
 /** `ArticleBody`: the article page, its body editors' HTML. */
 export const ArticleBody = richText((m) => m.ArticleBody);
-/** The careers page (`CareersList`). */
-export const CareersPage = onDemand(() => import('./pages/CareersPage.tsx'))((m) => m.default);
+const commercePages = withCommerce(() => import('./pages/commerce.tsx'));
+const sessionPages = onDemand(() => import('./pages/session.tsx'));
+
 /** The product page, with the commerce client's code. */
-export const ProductPage = withCommerce(() => import('./pages/ProductPage.tsx'))((m) => m.default);
+export const ProductPage = commercePages((m) => m.ProductPage);
 /** The cart, with the commerce client's code. */
-export const CartPage = withCommerce(() => import('./pages/CartPage.tsx'))((m) => m.default);
+export const CartPage = commercePages((m) => m.CartPage);
 /** The account page. */
-export const AccountPage = onDemand(() => import('./pages/AccountPage.tsx'))((m) => m.default);
+export const AccountPage = sessionPages((m) => m.AccountPage);
 /** The session client's sign-in page. */
-export const SignInPage = onDemand(() => import('./pages/SignInPage.tsx'))((m) => m.default);
+export const SignInPage = sessionPages((m) => m.SignInPage);
 /** The session client's error page. */
-export const AuthErrorPage = onDemand(() => import('./pages/AuthErrorPage.tsx'))((m) => m.default);
-/** The not-found page (a `route: null` answer). */
-export const NotFoundPage = onDemand(() => import('./pages/NotFoundPage.tsx'))((m) => m.default);
+export const AuthErrorPage = sessionPages((m) => m.AuthErrorPage);
 
 /** The componentNames of every rendering of `route`, at any depth. */
 function componentNames(placeholders: Record<string, unknown> | undefined, names = new Set<string>()): Set<string> {
@@ -87,13 +86,13 @@ function componentNames(placeholders: Record<string, unknown> | undefined, names
 }
 
 /**
- * Loads every on-demand part the page of `route` renders (`null`: the not-found page), so a
+ * Loads every on-demand part the page of `route` renders (`null`, the not-found page, has none), so a
  * prerendered page hydrates in one pass. A registry component that holds an on-demand part carries
  * that part's `preload`. Resolves once all have loaded; a part that fails to load is left to render
  * (and fail) as usual.
  */
 export function preloadPage(route: RouteData | null, components: ComponentRegistry): Promise<unknown> {
-  if (route === null) return NotFoundPage.preload().catch(() => {});
+  if (route === null) return Promise.resolve();
   const jobs = [...componentNames(route.placeholders)].map((name) => {
     const component = Object.hasOwn(components, name) ? (components[name] as Partial<OnDemandComponent<ContentComponentProps>>) : undefined;
     return component?.preload?.().catch(() => {});

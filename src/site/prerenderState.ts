@@ -1,6 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { LayoutResult, RouteData } from '../content/index.ts';
-import { getPageMode } from './editMode/getPageMode.ts';
+import { getPageMode } from './editMode.ts';
 
 // The hand-over from a prerendered page to the browser: the server writes what it rendered the page
 // with into the page, and the browser hydrates with exactly that, so both render the same tree.

@@ -1,11 +1,12 @@
-import { useContext, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useContext, useId, useState } from 'react';
 import { createSearchClient, type SearchClient } from '../search/index.ts';
-import { RecommendationWidget as Recommendation, WidgetsProvider } from '../search/react.tsx';
-import type { ContentComponentProps } from './content/fields.tsx';
-import { HeaderSearch as HeaderSearchView } from './HeaderSearch.tsx';
-import SearchPage from './pages/SearchPage.tsx';
-import { SiteSearchContext, useSiteClients } from './SiteClientsContext.tsx';
+import { RecommendationWidget as Recommendation, SearchResultsWidget, usePreviewSearch, widget, WidgetsProvider } from '../search/react.tsx';
+import { type ContentComponentProps, textOf } from './content/fields.tsx';
+import { sameOriginPath } from '../core/urlGuard.ts';
+import { usePageUrl } from './content/Placeholder.tsx';
+import { Link, navigate } from './router.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
+import { SiteSearchContext, useSiteClients } from './siteClients.tsx';
 
 // The site's search widgets, loaded on demand (see onDemand.tsx): the search layer (client, batcher,
 // visitor, views) is the largest part of the site after React, and no page needs it for its first
@@ -39,8 +40,8 @@ function SearchBoundary({ children }: { children: ReactNode }) {
 }
 
 /** The header's preview search. */
-export function HeaderSearch(props: ComponentProps<typeof HeaderSearchView>) {
-  return <SearchBoundary><HeaderSearchView {...props} /></SearchBoundary>;
+export function HeaderSearch(props: ComponentProps<typeof HeaderPreviewSearch>) {
+  return <SearchBoundary><HeaderPreviewSearch {...props} /></SearchBoundary>;
 }
 
 /** `SearchResults`: the search page's results for its `?q=`. */
@@ -51,4 +52,78 @@ export function SearchResults(props: ContentComponentProps) {
 /** The search service's recommendations widget. */
 export function RecommendationWidget(props: ComponentProps<typeof Recommendation>) {
   return <SearchBoundary><Recommendation {...props} /></SearchBoundary>;
+}
+
+function PreviewSearchBox() {
+  const { widgetRef, queryResult, suggestions, state, actions } = usePreviewSearch({ state: { itemsPerPage: 4 } });
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(`/search?q=${encodeURIComponent(state.keyphrase)}`);
+    setOpen(false);
+  };
+  return (
+    <div ref={widgetRef} className="header-search" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+      <form role="search" onSubmit={submit}>
+        <input
+          type="search"
+          aria-label="Search the site"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-controls={panelId}
+          aria-expanded={open}
+          placeholder="Search"
+          value={state.keyphrase}
+          onFocus={() => setOpen(true)}
+          onChange={(e) => {
+            setOpen(true);
+            actions.onKeyphraseChange({ keyphrase: e.currentTarget.value });
+          }}
+        />
+      </form>
+      <div id={panelId} className="header-search__panel" hidden={!open}>
+        {suggestions.length > 0 ? (
+          <ul aria-label="Suggestions">
+            {suggestions.map((s) => (
+              <li key={`${s.name}:${s.text}`}>
+                <button type="button" onClick={() => actions.onSuggestionClick(s)}>{s.text}</button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <ul aria-label="Suggested pages">
+          {queryResult.data?.content.slice(0, 4).map((item, index) => (
+            <li key={item.id}>
+              <Link href={sameOriginPath(item.url) ?? `/search?q=${encodeURIComponent(item.name ?? '')}`}
+                onClick={() => actions.onItemClick({ id: item.id, index })}>
+                {item.name ?? item.id}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The header's preview search widget (type-ahead with up to three suggestions); Enter opens the
+ * results page. Needs a `WidgetsProvider` (the site's {@link HeaderSearch} brings it).
+ */
+export const HeaderPreviewSearch = /* @__PURE__ */ widget(PreviewSearchBox, 'preview_search', 'content');
+
+/**
+ * `SearchResults`: content grid with facets, sort, paging and results per page (the widget layer's
+ * default renderer), for the page's `?q=`; widget and page size from the rendering's params.
+ */
+function SearchPage({ fields, params }: ContentComponentProps) {
+  const query = usePageUrl().searchParams.get('q') ?? '';
+  const itemsPerPage = Number(params.itemsPerPage) || 12;
+  return (
+    <div className="container">
+      <h1>{textOf(fields.heading)}</h1>
+      <SearchResultsWidget key={query} rfkId={params.rfkId ?? siteConfig.widgets.searchResults} state={{ keyphrase: query, itemsPerPage }} />
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { usePrism } from '../support/prism.ts';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { BannerProvider, OneconnectProvider, useBanners, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
-import { Banners } from '../../src/site/Banners.tsx';
+import { Banners } from '../../src/site/content/ContentPage.tsx';
 
 const prism = usePrism('oneconnect');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articlesReducer, type ArticlesState } from '../../src/site/articlesReducer.ts';
+import { articlesReducer, type ArticlesState } from '../../src/site/SiteContext.tsx';
 
 describe('articlesReducer', () => {
   it('registers an article, likes and unlikes it, and counts views', () => {

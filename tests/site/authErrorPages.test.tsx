@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import SignInPage from '../../src/site/pages/SignInPage.tsx';
-import AuthErrorPage from '../../src/site/pages/AuthErrorPage.tsx';
+import { AuthErrorPage, SignInPage } from '../../src/site/pages/session.tsx';
 
 // The sign-in page asks the auth routes for the providers on mount: answer with none, so no request leaves the test.
 beforeEach(() => {

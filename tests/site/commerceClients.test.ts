@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commerceQueryKey } from '../../src/commerce/index.ts';
-import { createSiteClients } from '../../src/site/createSiteClients.ts';
+import { createSiteClients } from '../../src/site/siteClients.tsx';
 
 describe("the site's commerce client", () => {
   it('is one client per signed-in buyer, so one buyer never reads the cache entries of another', async () => {

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseActiveGroups } from '../../src/site/consent/parseActiveGroups.ts';
-import { ANALYTICS_GROUP, createConsentStore } from '../../src/site/consent/consentStore.ts';
-import { loadConsentScript } from '../../src/site/consent/loadConsentScript.ts';
+import { ANALYTICS_GROUP, createConsentStore, loadConsentScript, parseActiveGroups } from '../../src/site/consent.ts';
 
 type ConsentGlobals = { OnetrustActiveGroups?: unknown; OptanonWrapper?: () => void };
 const w = window as Window & ConsentGlobals;

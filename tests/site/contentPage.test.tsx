@@ -11,14 +11,13 @@ import { EngagementProvider } from '../../src/engagement/react.tsx';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { createSearchClient } from '../../src/search/index.ts';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
-import { ContentPage, usePageLayout } from '../../src/site/content/ContentPage.tsx';
 import type { ContentComponentProps } from '../../src/site/content/fields.tsx';
 import { Placeholder, type ComponentRegistry } from '../../src/site/content/Placeholder.tsx';
 import { components, productIdOf } from '../../src/site/content/registry.tsx';
-import { rewriteMediaImages } from '../../src/site/editMode/rewriteMediaImages.ts';
-import type { SiteClients } from '../../src/site/createSiteClients.ts';
-import { SiteClientsContext } from '../../src/site/SiteClientsContext.tsx';
+import { rewriteMediaImages } from '../../src/site/editMode.ts';
+import { ContentPage, usePageLayout } from '../../src/site/content/ContentPage.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
+import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const CONTEXT = { pageEditing: false, pageState: 'normal', language: 'en', site: { name: 'aero' } };

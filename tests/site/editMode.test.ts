@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getPageMode } from '../../src/site/editMode/getPageMode.ts';
-import { rewriteMediaUrl } from '../../src/site/editMode/rewriteMediaUrl.ts';
-import { rewriteSrcset } from '../../src/site/editMode/rewriteSrcset.ts';
-import { rewriteMediaImages } from '../../src/site/editMode/rewriteMediaImages.ts';
+import { getPageMode, rewriteMediaImages, rewriteMediaUrl, rewriteSrcset } from '../../src/site/editMode.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';

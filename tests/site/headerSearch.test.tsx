@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Widget } from '../../src/search/index.ts';
-import { HeaderSearch } from '../../src/site/HeaderSearch.tsx';
 import { fakeService, renderWithClient, testClient } from '../search/support.tsx';
+import { HeaderPreviewSearch as HeaderSearch } from '../../src/site/searchWidgets.tsx';
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { navigate, subscribeLocation } from '../../src/site/router/history.ts';
+import { navigate, subscribeLocation } from '../../src/site/router.tsx';
 
 describe('navigate', () => {
   it('pushes same-origin URLs and notifies; refuses other origins', () => {

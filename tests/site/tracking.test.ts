@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifyLink } from '../../src/site/tracking/classifyLink.ts';
-import { trackLinkClicks } from '../../src/site/tracking/trackLinkClicks.ts';
+import { classifyLink, trackLinkClicks } from '../../src/site/tracking.tsx';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,13 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../../auth/react.tsx';
 import type { PageMode } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
-import { Banners } from '../Banners.tsx';
-import { NotFoundPage } from '../onDemand.tsx';
 import { usePageHead } from '../head.ts';
 import { siteConfig } from '../siteConfig.ts';
 import { booleanOf } from './fields.tsx';
-import { Placeholder, RouteRenderer, type ComponentRegistry } from './Placeholder.tsx';
+import { type ComponentRegistry, Placeholder, RouteRenderer } from './Placeholder.tsx';
+import { useBanners } from '../../oneconnect/react.tsx';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
+import { Link } from '../router.tsx';
 
 /**
  * The page of one URL from the layout service: its route through React Query (`useRoute`, keyed by
@@ -85,4 +86,40 @@ function SessionRequired({ heading, children }: { heading: string; children: Rea
   const { status } = useSession({ required: true });
   if (status === 'authenticated') return <>{children}</>;
   return <div className="container"><h1>{heading}</h1><p role="status">Loading…</p></div>;
+}
+
+/**
+ * The targeted promotional banners, each dismissible. While they load (a targeted layout; the
+ * prerendered page too) their strip is already in place at its full height, so their arrival moves
+ * nothing; several banners scroll sideways in that strip. A visitor with none sees no strip.
+ */
+export function Banners() {
+  const { banners, dismiss, isLoading } = useBanners();
+  if (!isLoading && banners.length === 0) return null;
+  return (
+    <section aria-label="Announcements" className="banners" aria-busy={isLoading}>
+      {banners.map((banner) => (
+        <aside key={banner.id} className="banner" data-banner-id={banner.id}>
+          {banner.title ? <h2>{banner.title}</h2> : null}
+          {banner.text ? <p>{banner.text}</p> : null}
+          {banner.link ? <a href={safeLinkTarget(banner.link.href) ?? '#'}>{banner.link.label ?? banner.link.href}</a> : null}
+          <button type="button" onClick={() => dismiss(banner.id)} aria-label={`Dismiss: ${banner.title ?? banner.id}`}>
+            ×
+          </button>
+        </aside>
+      ))}
+    </section>
+  );
+}
+
+/** Shown for any URL the site has no route for. */
+export function NotFoundPage() {
+  return (
+    <div className="container">
+      <h1>Page not found</h1>
+      <p>
+        The page you asked for does not exist. <Link href="/">Go to the home page</Link>.
+      </p>
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes, ImgHTMLAttributes, ReactNode } from 'react';
 import type { Field, FieldMap, RouteData } from '../../content/index.ts';
-import { Link } from '../router/Link.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
+import { Link } from '../router.tsx';
 
 /**
  * A rendering as the site reads it from a placeholder, at any depth: the contract types two levels

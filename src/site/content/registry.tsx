@@ -1,10 +1,9 @@
-import { Hero } from '../Hero.tsx';
 import {
-  AccountPage, ArticleBody, AuthErrorPage, CareersPage, CartPage, ProductPage, RecommendationWidget, RichText, SearchResults, SignInPage,
+  AccountPage, ArticleBody, AuthErrorPage, CartPage, ProductPage, RecommendationWidget, RichText, SearchResults, SignInPage,
 } from '../onDemand.tsx';
 import type { ContentComponentProps } from './fields.tsx';
 import { usePageUrl, type ComponentRegistry } from './Placeholder.tsx';
-import { ArticleList, CapabilityCards, Columns, PersonalizedOffer, PromoCta, Recommendations } from './sections.tsx';
+import { ArticleList, CapabilityCards, CareersPage, Columns, Hero, PersonalizedOffer, PromoCta, Recommendations } from './sections.tsx';
 
 // What the home and landing pages show loads with the first page; the rest loads on demand
 // (onDemand.tsx), keeping the first load small: rich text (the sanitizer), the commerce pages (the

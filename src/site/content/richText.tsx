@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { sanitizeHtml } from '../../search/index.ts';
-import { ArticleStats } from '../ArticleCard.tsx';
 import { ContentImage, numberOf, textOf, type ContentComponentProps } from './fields.tsx';
+import { ArticleStats } from '../SiteContext.tsx';
 
 // The components that render editors' HTML. They load on demand (the registry imports this module
 // lazily), so the sanitizer's bytes reach only the pages that show rich text.

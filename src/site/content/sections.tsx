@@ -1,10 +1,38 @@
 import { Suspense, useId, useMemo } from 'react';
+import { type ContentComponentProps, ContentImage, ContentLink, itemsOf, linkOf, numberOf, textOf } from './fields.tsx';
 import { usePersonalize } from '../../engagement/react.tsx';
-import { ArticleCard, type Article } from '../ArticleCard.tsx';
 import { RecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
-import { ContentImage, ContentLink, itemsOf, linkOf, numberOf, textOf, type ContentComponentProps } from './fields.tsx';
 import { Placeholder } from './Placeholder.tsx';
+import { type Article, ArticleCard } from '../SiteContext.tsx';
+
+/**
+ * `Hero`: the page's headline (its h1), a sentence, a call to action, an optional second link
+ * and the hero image (loaded first: it is the page's largest paint).
+ */
+export function Hero({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <section className="hero" aria-labelledby={titleId}>
+      <div className="container">
+        <div>
+        <h1 id={titleId}>{textOf(fields.heading)}</h1>
+        <p>{textOf(fields.text)}</p>
+        <p>
+          <ContentLink className="cta" data-track="cta" field={fields.cta} />{' '}
+          <ContentLink field={fields.secondaryLink} />
+        </p>
+        </div>
+        <ContentImage
+          field={fields.image}
+          widths={[640]}
+          sizes="(min-width: 992px) 50vw, 100vw"
+          fetchPriority="high"
+        />
+      </div>
+    </section>
+  );
+}
 
 // The marketing sections editors place on pages. Each reads its rendering's fields and params;
 // none reads window or document while rendering.
@@ -113,6 +141,24 @@ export function Columns({ rendering }: ContentComponentProps) {
     <div className="container columns">
       <div><Placeholder name="columns-left" rendering={rendering} /></div>
       <div><Placeholder name="columns-right" rendering={rendering} /></div>
+    </div>
+  );
+}
+
+/** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
+export function CareersPage({ fields }: ContentComponentProps) {
+  return (
+    <div className="container">
+      <h1>{textOf(fields.heading)}</h1>
+      <p>{textOf(fields.text)}</p>
+      <ul>
+        {itemsOf(fields.jobs).map((job) => (
+          <li key={job.id}>
+            <ContentLink field={job.fields.link}>{textOf(job.fields.title)}</ContentLink>
+            {textOf(job.fields.location) ? <span className="muted"> · {textOf(job.fields.location)}</span> : null}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,8 +1,12 @@
+import { createContext, useContext } from 'react';
 import type { CommerceClient } from '../commerce/index.ts';
-import { createContentClient, type ContentClient } from '../content/index.ts';
+import { type ContentClient, createContentClient } from '../content/index.ts';
 import { createOneconnectClient, type OneconnectClient } from '../oneconnect/index.ts';
 import type { SearchClient } from '../search/index.ts';
 import { absolute, siteConfig } from './siteConfig.ts';
+
+// The API clients of one page: created once by the App, shared through context; the commerce and
+// search clients are created on first use by the parts of the site that load on demand.
 
 /** The API clients of one page, created once by the App (never module-level). */
 export interface SiteClients {
@@ -71,4 +75,23 @@ export function createSiteClients(getAccessToken: () => string | undefined): Sit
     language: siteConfig.language,
   });
   return { content, oneconnect: createOneconnectClient(), loadCommerce };
+}
+
+/** The page's API clients, for pages that load a client on demand. */
+export const SiteClientsContext = createContext<SiteClients | null>(null);
+
+/** What the page's search widgets send with their requests: tracking consent and the page's path. */
+export interface SiteSearchSettings {
+  analytics: boolean;
+  pageUri: string;
+}
+
+/** The search settings of the page shown (the shell provides them; the widgets load later). */
+export const SiteSearchContext = createContext<SiteSearchSettings>({ analytics: false, pageUri: '/' });
+
+/** The page's API clients; throws with the fix outside the App. */
+export function useSiteClients(): SiteClients {
+  const clients = useContext(SiteClientsContext);
+  if (!clients) throw new Error('No SiteClientsContext found: render pages inside <App>');
+  return clients;
 }

@@ -1,3 +1,13 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { defaultAuthClient, getProviders, type Providers, signIn } from '../../auth/index.ts';
+import { sameOriginPath } from '../../core/urlGuard.ts';
+import { Link } from '../router.tsx';
+import { useSession } from '../../auth/react.tsx';
+import { type ContentComponentProps, textOf } from '../content/fields.tsx';
+
+// The session client's own pages, loaded on demand: sign-in, the error page and the account page,
+// with the messages the protocol's `?error=` values show.
+
 /**
  * What the site's sign-in and error pages say for each `?error=` value the
  * auth routes send (reference session protocol v4), in the reference's own
@@ -59,7 +69,7 @@ export const AUTH_ERROR_VIEWS = {
 export type AuthErrorType = 'Configuration' | 'AccessDenied' | 'Verification' | 'default';
 
 // Own keys only: `constructor` or `__proto__` in a query string must not reach Object.prototype.
-const lookup = <T>(table: Record<string, T>, key: string): T | undefined =>
+const lookup = <T,>(table: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** The sign-in page's message for an `error=` value: `null` without one, the `default` message for any unknown value. */
@@ -71,4 +81,68 @@ export function signInErrorMessage(error: string | null | undefined): string | n
 /** The error page's view for an `error=` value, matched case-insensitively; the `default` view for a missing or unknown one. */
 export function authErrorView(error: string | null | undefined): AuthErrorView {
   return lookup<AuthErrorView>(AUTH_ERROR_VIEWS, (error ?? '').toLowerCase()) ?? AUTH_ERROR_VIEWS.default;
+}
+
+/** The sign-in page (`/api/auth/signin`): the providers from the session client, and a credentials form. */
+export function SignInPage({ search }: { search: URLSearchParams }) {
+  const [providers, setProviders] = useState<Providers | null>(null);
+  const [error, setError] = useState(search.get('error'));
+  const callbackUrl = sameOriginPath(search.get('callbackUrl')) ?? '/';
+  useEffect(() => {
+    void getProviders().then(setProviders);
+  }, []);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = await signIn('credentials', {
+      redirect: false,
+      callbackUrl,
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+    });
+    if (result?.error) setError(result.error);
+    else if (result?.ok) window.location.assign(callbackUrl);
+  };
+  const message = signInErrorMessage(error);
+  const others = Object.values(providers ?? {}).filter((p) => p.type !== 'credentials');
+  return (
+    <div className="container">
+      <h1>Sign in</h1>
+      {message ? <p role="alert">{message}</p> : null}
+      <form onSubmit={submit} className="card" aria-label="Sign in with your account">
+        <p><label>Username <input name="username" autoComplete="username" required /></label></p>
+        <p><label>Password <input name="password" type="password" autoComplete="current-password" required /></label></p>
+        <button type="submit" className="primary">Sign in</button>
+      </form>
+      {others.map((p) => (
+        <p key={p.id}><button type="button" onClick={() => void signIn(p.id, { callbackUrl })}>Sign in with {p.name}</button></p>
+      ))}
+    </div>
+  );
+}
+
+/** The session client's error page (`/api/auth/error?error=…`): the protocol's message for the value, never the value itself. */
+export function AuthErrorPage({ search }: { search: URLSearchParams }) {
+  const { heading, message, signIn } = authErrorView(search.get('error'));
+  return (
+    <div className="container">
+      <h1>{heading}</h1>
+      <div role="alert">{message.map((line) => <p key={line}>{line}</p>)}</div>
+      {signIn ? <p><Link href={defaultAuthClient.url('signin')}>Sign in</Link></p> : null}
+      <p><Link href="/">Go to the home page</Link></p>
+    </div>
+  );
+}
+
+/** `Account`: requires a session: readers without one are sent to sign in, then back here. */
+export function AccountPage({ fields }: ContentComponentProps) {
+  const { data, status } = useSession({ required: true });
+  if (status !== 'authenticated') return <div className="container"><p role="status">{textOf(fields.checkingText)}</p></div>;
+  return (
+    <div className="container">
+      <h1>{textOf(fields.heading)}</h1>
+      <p>{textOf(fields.signedInLabel)} <strong>{data?.user?.name ?? data?.user?.email}</strong>.</p>
+      {data?.expires ? <p className="muted">Session valid until {new Date(data.expires).toLocaleString('en-GB')}.</p> : null}
+    </div>
+  );
 }

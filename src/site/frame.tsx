@@ -2,8 +2,10 @@ import { Suspense } from 'react';
 import { useSession } from '../auth/react.tsx';
 import { signIn, signOut } from '../auth/index.ts';
 import { HeaderSearch } from './onDemand.tsx';
-import { Link } from './router/Link.tsx';
 import { siteConfig } from './siteConfig.ts';
+import { Link } from './router.tsx';
+
+// The frame around every page: the header (brand, navigation, preview search, session) and footer.
 
 const NAV = [
   ['/', 'Home'],
@@ -53,5 +55,20 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
         </div>
       </div>
     </header>
+  );
+}
+
+/** The site footer, with the consent platform's "cookie settings" entry point. */
+export function Footer() {
+  const openSettings = () => (window as { OneTrust?: { ToggleInfoDisplay?: () => void } }).OneTrust?.ToggleInfoDisplay?.();
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <p>© Aerospace &amp; Defence Group. Designs, builds and supports aircraft, satellites and mission systems.</p>
+        <button type="button" onClick={openSettings}>
+          Cookie settings
+        </button>
+      </div>
+    </footer>
   );
 }

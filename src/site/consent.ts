@@ -1,0 +1,147 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+// Consent: the consent platform's script and globals, read into one store every provider reads the
+// same way. Analytics and personalization need group C0002, re-checked on every change.
+
+/**
+ * Reads the consent platform's active-groups global, a string such as
+ * `",C0001,C0002,"`, into a set of group ids. Anything that is not a string
+ * (the global is missing until the platform loads) reads as no groups.
+ */
+export function parseActiveGroups(value: unknown): ReadonlySet<string> {
+  if (typeof value !== 'string') return new Set();
+  return new Set(
+    value
+      .trim()
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  );
+}
+
+/** Options of {@link loadConsentScript}. */
+export interface ConsentScriptOptions {
+  /** URL of the consent platform's script. */
+  src: string;
+  /** The platform's domain script id (`data-domain-script`), when it needs one. Defaults to none. */
+  domainScript?: string;
+  /** Document to add the script to. Defaults to the global `document`. */
+  doc?: Document;
+}
+
+/**
+ * Adds the consent platform's script to the page once (a second call with the
+ * same URL does nothing) and returns the script element.
+ */
+export function loadConsentScript({ src, domainScript, doc = document }: ConsentScriptOptions): HTMLScriptElement {
+  const existing = doc.querySelector<HTMLScriptElement>('script[data-consent-script]');
+  if (existing) return existing;
+  const script = doc.createElement('script');
+  script.src = src;
+  script.async = true;
+  script.dataset.consentScript = '';
+  if (domainScript) script.dataset.domainScript = domainScript;
+  doc.head.appendChild(script);
+  return script;
+}
+
+/** The consent group that enables analytics and personalization. */
+export const ANALYTICS_GROUP = 'C0002';
+
+/** The consent platform's globals this store reads and hooks into. */
+interface ConsentWindow {
+  OnetrustActiveGroups?: unknown;
+  OptanonWrapper?: () => void;
+  OneTrust?: { OnConsentChanged?: (cb: (event: unknown) => void) => void };
+}
+
+/** A framework-free view of the visitor's consent groups that notifies on change. */
+export interface ConsentStore {
+  /** The active group ids now. */
+  getGroups(): ReadonlySet<string>;
+  /** True while the analytics group is active. */
+  hasAnalytics(): boolean;
+  /** Calls `listener` whenever the active groups change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Removes the store's hooks from the window. */
+  dispose(): void;
+}
+
+/**
+ * Watches the consent platform: it re-reads the active groups whenever the
+ * platform calls `OptanonWrapper` (the previous wrapper is chained, not
+ * replaced), fires `OneTrustGroupsUpdated`, or reports a consent change.
+ * Listeners hear only real changes of the group set.
+ */
+export function createConsentStore(win: Window = window): ConsentStore {
+  const w = win as Window & ConsentWindow;
+  const listeners = new Set<() => void>();
+  let groups = parseActiveGroups(w.OnetrustActiveGroups);
+  let disposed = false;
+
+  const refresh = () => {
+    if (disposed) return;
+    const next = parseActiveGroups(w.OnetrustActiveGroups);
+    const changed = next.size !== groups.size || [...next].some((g) => !groups.has(g));
+    groups = next;
+    if (changed) for (const listener of [...listeners]) listener();
+  };
+
+  const previousWrapper = w.OptanonWrapper;
+  const wrapper = function OptanonWrapper() {
+    previousWrapper?.call(win);
+    refresh();
+  };
+  w.OptanonWrapper = wrapper;
+  win.addEventListener('OneTrustGroupsUpdated', refresh);
+
+  return {
+    getGroups: () => groups,
+    hasAnalytics: () => groups.has(ANALYTICS_GROUP),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispose() {
+      disposed = true;
+      win.removeEventListener('OneTrustGroupsUpdated', refresh);
+      // Only unhook if nobody chained after us; otherwise our wrapper stays as a no-op link.
+      if (w.OptanonWrapper === wrapper) w.OptanonWrapper = previousWrapper;
+      listeners.clear();
+    },
+  };
+}
+
+/** Options of {@link useConsent}. */
+export interface UseConsentOptions {
+  /** Load the consent platform's script (false in edit mode). */
+  load: boolean;
+  /** The script's URL. */
+  src: string;
+  /** The platform's domain script id. Defaults to none. */
+  domainScript?: string;
+}
+
+const noop = () => () => {};
+
+/**
+ * Loads the consent platform (unless told not to) and returns whether the
+ * analytics group is active now, re-rendering whenever the groups change.
+ * The store is created in an effect so StrictMode's remount gets a live one.
+ */
+export function useConsent({ load, src, domainScript }: UseConsentOptions): boolean {
+  const [store, setStore] = useState<ConsentStore | null>(null);
+  useEffect(() => {
+    const created = createConsentStore();
+    setStore(created);
+    return () => created.dispose();
+  }, []);
+  useEffect(() => {
+    if (load) loadConsentScript({ src, domainScript });
+  }, [load, src, domainScript]);
+  return useSyncExternalStore(
+    store ? (listener) => store.subscribe(listener) : noop,
+    () => store?.hasAnalytics() ?? false,
+    () => false,
+  );
+}

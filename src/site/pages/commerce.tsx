@@ -1,0 +1,119 @@
+import { type ReactNode, use } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CommerceProvider, commerceQueryKey, useCartCreateLineItem, useCartGet, useCartListLineItems, useCommerceClient, useProductsGet } from '../../commerce/react.tsx';
+import type { FieldMap } from '../../content/index.ts';
+import { type ContentComponentProps, ContentLink, textOf } from '../content/fields.tsx';
+import { Link } from '../router.tsx';
+import { useSiteClients } from '../siteClients.tsx';
+
+// The commerce pages, loaded on demand with the commerce client's code: the product page and the
+// cart, through the generated hooks bound to the buyer's client.
+
+/**
+ * Provides the commerce client to a commerce page, loading it on first use
+ * (the page suspends meanwhile). Imported only by lazily loaded pages.
+ */
+export function CommerceBoundary({ children }: { children: ReactNode }) {
+  const client = use(useSiteClients().loadCommerce());
+  return <CommerceProvider client={client}>{children}</CommerceProvider>;
+}
+
+/** A product from the commerce API, with "add to cart" (both through the generated hooks). */
+function Product({ id, fields }: { id: string; fields: FieldMap }) {
+  const product = useProductsGet(id);
+  const queryClient = useQueryClient();
+  const client = useCommerceClient();
+  // The cart's total and line items both change: refresh this client's whole cart.
+  const add = useCartCreateLineItem({
+    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: commerceQueryKey(client, 'Cart') }) },
+  });
+  if (product.isPending) return <div className="container"><p role="status">Loading product…</p></div>;
+  if (product.isError) {
+    return (
+      <div className="container">
+        <h1>Product unavailable</h1>
+        <p role="alert">We could not load this product ({product.error.message}).</p>
+      </div>
+    );
+  }
+  const p = product.data;
+  return (
+    <div className="container">
+      <p><ContentLink field={fields.backLink} /></p>
+      <h1>{p.Name ?? p.ID}</h1>
+      {p.Description ? <p>{p.Description}</p> : null}
+      <dl>
+        <dt>Product ID</dt>
+        <dd>{p.ID}</dd>
+        {p.QuantityMultiplier ? (<><dt>Sold in multiples of</dt><dd>{p.QuantityMultiplier}</dd></>) : null}
+      </dl>
+      <button
+        type="button"
+        className="primary"
+        disabled={add.isPending}
+        onClick={() => add.mutate({ data: { ProductID: p.ID ?? id, Quantity: p.QuantityMultiplier || 1 } })}
+      >
+        {textOf(fields.addToCartLabel)}
+      </button>{' '}
+      {add.isSuccess ? <span role="status">{textOf(fields.addedText)} <ContentLink field={fields.viewCartLink} /></span> : null}
+      {add.isError ? <span role="alert">Could not add to cart: {add.error.message}</span> : null}
+    </div>
+  );
+}
+
+/** `ProductDetail` (the wildcard route `/products/*`): product `id` from the page's URL; the commerce client loads on first use. */
+export function ProductPage({ id, fields }: { id: string; fields: FieldMap }) {
+  return (
+    <CommerceBoundary>
+      <Product id={id} fields={fields} />
+    </CommerceBoundary>
+  );
+}
+
+const money = (value: number | null | undefined, currency = 'USD') =>
+  typeof value === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value) : '—';
+
+/** The buyer's cart: the active order and its line items, through the generated hooks. */
+function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
+  const cart = useCartGet();
+  const items = useCartListLineItems();
+  const currency = cart.data?.Currency ?? 'USD';
+  return (
+    <div className="container">
+      <h1>{textOf(fields.heading)}</h1>
+      {cart.isError || items.isError ? <p role="alert">We could not load your cart. Please try again.</p> : null}
+      {items.isPending ? <p role="status">Loading cart…</p> : null}
+      {items.data ? (
+        items.data.Items.length === 0 ? (
+          <p>{textOf(fields.emptyText)} <ContentLink field={fields.findProductsLink} />.</p>
+        ) : (
+          <table>
+            <caption className="visually-hidden">Items in your cart</caption>
+            <thead>
+              <tr><th scope="col">Product</th><th scope="col">Quantity</th><th scope="col">Line total</th></tr>
+            </thead>
+            <tbody>
+              {items.data.Items.map((item) => (
+                <tr key={item.ID ?? item.ProductID}>
+                  <td><Link href={`/products/${encodeURIComponent(item.ProductID ?? '')}`}>{item.Product?.Name ?? item.ProductID}</Link></td>
+                  <td>{item.Quantity}</td>
+                  <td>{money(item.LineTotal, currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      {cart.data ? <p><strong>Total: {money(cart.data.Total, currency)}</strong></p> : null}
+    </div>
+  );
+}
+
+/** `Cart`: the buyer's cart; the commerce client loads on first use. */
+export function CartPage({ fields }: ContentComponentProps) {
+  return (
+    <CommerceBoundary>
+      <Cart fields={fields} />
+    </CommerceBoundary>
+  );
+}

@@ -1,0 +1,63 @@
+import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
+import { sameOriginPath } from '../core/urlGuard.ts';
+import { siteConfig } from './siteConfig.ts';
+
+// The site's router: one catch-all route, so all it does is move between same-origin URLs with
+// the history API, tell subscribers, and read the location (or the server's URL while prerendering).
+
+const CHANGE = 'site:locationchange';
+
+/** Subscribes to location changes made by {@link navigate} and by back/forward. */
+export function subscribeLocation(listener: () => void): () => void {
+  window.addEventListener('popstate', listener);
+  window.addEventListener(CHANGE, listener);
+  return () => {
+    window.removeEventListener('popstate', listener);
+    window.removeEventListener(CHANGE, listener);
+  };
+}
+
+/** The current location as one comparable string (path, query and hash). */
+export function currentLocation(): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/**
+ * Moves to a same-origin URL with the history API (no page load) and tells
+ * subscribers. A URL on another origin (or unparsable) is refused (returns false), since
+ * callers pass service-provided links here and redirects stay on our origin.
+ */
+export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): boolean {
+  const target = sameOriginPath(to, location.href);
+  if (target === undefined) return false;
+  if (replace) history.replaceState(null, '', target);
+  else history.pushState(null, '', target);
+  window.dispatchEvent(new Event(CHANGE));
+  window.scrollTo?.(0, 0);
+  return true;
+}
+
+/**
+ * The current `URL` of the page, re-rendering on every history navigation. Where there is no
+ * browser location (a server rendering the page, and the hydration that follows it) the page's URL
+ * is `serverUrl`. Defaults to `'/'`.
+ */
+export function useLocation(serverUrl = '/'): URL {
+  const href = useSyncExternalStore(subscribeLocation, currentLocation, () => serverUrl);
+  return new URL(href, typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin);
+}
+
+/**
+ * An anchor that navigates with the history API for same-origin links, and
+ * behaves as a normal link for modified clicks (new tab), other targets and
+ * other origins.
+ */
+export function Link({ href, onClick, target, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || target === '_blank') return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (navigate(href)) event.preventDefault();
+  };
+  return <a href={href} target={target} onClick={handle} {...rest} />;
+}

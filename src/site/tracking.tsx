@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import type { EngageSdk } from '../engagement/index.ts';
+
+// Link-click tracking: which clicks are calls to action or careers links, and sending them as
+// events in the click itself (keepalive), after consent only.
+
+/** What a tracked link click is. */
+export type LinkKind = 'cta' | 'careers';
+
+/**
+ * Decides whether a link is tracked, and as what. The specification does not
+ * say how links are recognised; our rule, documented in the README:
+ * - careers: `data-track="careers"`, or a destination whose path is `/careers`
+ *   or below it, or whose host starts with `careers.`;
+ * - call to action: `data-track="cta"` or the `cta` class;
+ * - careers wins when both apply (a "See open roles" CTA is a careers click).
+ * Anything else is not tracked (`null`).
+ */
+export function classifyLink(anchor: HTMLAnchorElement, base: string = anchor.ownerDocument.baseURI): LinkKind | null {
+  const explicit = anchor.dataset.track;
+  if (explicit === 'careers' || isCareersUrl(anchor.getAttribute('href'), base)) return 'careers';
+  if (explicit === 'cta' || anchor.classList.contains('cta')) return 'cta';
+  return null;
+}
+
+function isCareersUrl(href: string | null, base: string): boolean {
+  if (!href) return false;
+  try {
+    const url = new URL(href, base);
+    return /^\/careers(\/|$)/i.test(url.pathname) || /^careers\./i.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A tracked link click: what kind, the link's visible text and its absolute destination. */
+export interface LinkClick {
+  kind: LinkKind;
+  text: string;
+  href: string;
+}
+
+/**
+ * Listens for clicks on call-to-action and careers links anywhere under `root`
+ * (one delegated listener, so links rendered later count too) and reports each
+ * to `onClick`. Returns the function that stops listening.
+ */
+export function trackLinkClicks(onClick: (click: LinkClick) => void, root: Document | HTMLElement = document): () => void {
+  const listener = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const anchor = target?.closest('a');
+    if (!anchor) return;
+    const kind = classifyLink(anchor);
+    if (!kind) return;
+    const text = (anchor.textContent ?? '').replace(/\s+/g, ' ').trim() || anchor.getAttribute('aria-label') || '';
+    onClick({ kind, text, href: anchor.href });
+  };
+  root.addEventListener('click', listener, { capture: true });
+  return () => root.removeEventListener('click', listener, { capture: true });
+}
+
+/** Event types the site sends for tracked link clicks. */
+export const LINK_EVENT = { cta: 'CTA_CLICK', careers: 'CAREERS_CLICK' } as const;
+
+/**
+ * Analytics of a consented visit (mounted only while the events SDK runs): a
+ * page view per route, and an event per call-to-action or careers link click
+ * with the link's text and destination.
+ */
+export function SiteTracking({ sdk, page }: { sdk: EngageSdk; page: string }) {
+  useEffect(() => {
+    try {
+      void sdk.pageView({ channel: 'WEB', currency: 'GBP' });
+    } catch (error) {
+      console.error(error);
+    }
+  }, [sdk, page]);
+  useEffect(
+    () =>
+      trackLinkClicks(({ kind, text, href }) => {
+        try {
+          void sdk.event(LINK_EVENT[kind], { channel: 'WEB', currency: 'GBP' }, { linkText: text, linkUrl: href });
+        } catch (error) {
+          console.error(error);
+        }
+      }),
+    [sdk],
+  );
+  return null;
+}
