@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSession } from '../auth/react.tsx';
 import { signIn, signOut } from '../auth/index.ts';
 import { HeaderSearch } from './onDemand.tsx';
 import { siteConfig } from './siteConfig.ts';
-import { Link } from './router.tsx';
+import { Link, navigate } from './router.tsx';
 
 // The frame around every page: the header (brand, navigation, preview search, session) and footer.
 
@@ -17,8 +17,52 @@ const NAV = [
 ] as const;
 
 /**
+ * The header's search box until the preview search widget takes over: the same box (nothing moves
+ * when the widget arrives), and a working one: Enter opens the results page. Any use of it (focus,
+ * hover, typing) calls `onUse`.
+ */
+function SearchBox({ inputRef, onUse }: { inputRef?: RefObject<HTMLInputElement | null>; onUse?: () => void }) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(`/search?q=${encodeURIComponent(String(new FormData(event.currentTarget).get('q') ?? ''))}`);
+  };
+  return (
+    <div className="header-search">
+      <form role="search" action="/search" onSubmit={submit}>
+        <input ref={inputRef} type="search" name="q" aria-label="Search the site" placeholder="Search" onFocus={onUse} onPointerEnter={onUse} onInput={onUse} />
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The header's search. Where the page shows search widgets anyway, the preview search widget mounts
+ * with them (its request joins theirs in one batch). Elsewhere a plain search box stands in, and
+ * its first use loads the widget with the search layer, which then takes over with what was typed
+ * and the focus: a reader who never searches never downloads it. Mounts once `pageReady`.
+ */
+function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [takeOver, setTakeOver] = useState<{ typed: string; focused: boolean } | null>(null);
+  const use = () =>
+    void HeaderSearch.preload().then(() => {
+      const box = input.current;
+      setTakeOver({ typed: box?.value ?? '', focused: !!box && document.activeElement === box });
+    });
+  if (!pageReady) return <SearchBox />;
+  if (takeOver || HeaderSearch.requested()) {
+    return (
+      <Suspense fallback={<SearchBox />}>
+        <HeaderSearch rfkId={siteConfig.widgets.previewSearch} initialKeyphrase={takeOver?.typed} autoFocus={takeOver?.focused} />
+      </Suspense>
+    );
+  }
+  return <SearchBox inputRef={input} onUse={use} />;
+}
+
+/**
  * The site header: brand, navigation, preview search and the session's sign-in state. The search
- * mounts once `searchReady` (the page's content is on screen), so its widget request joins the
+ * widget mounts once `searchReady` (the page's content is on screen), so its request joins the
  * page's widgets in one batch. Defaults to true.
  */
 export function Header({ pathname, searchReady = true }: { pathname: string; searchReady?: boolean }) {
@@ -36,13 +80,7 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
             ))}
           </ul>
         </nav>
-        {searchReady ? (
-          <Suspense fallback={<div className="header-search" />}>
-            <HeaderSearch rfkId={siteConfig.widgets.previewSearch} />
-          </Suspense>
-        ) : (
-          <div className="header-search" />
-        )}
+        <HeaderSearchSlot pageReady={searchReady} />
         <div className="session" aria-live="polite">
           {status === 'authenticated' ? (
             <>

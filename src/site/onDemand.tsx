@@ -9,8 +9,11 @@ import { preloadCommerce } from './siteClients.tsx';
 // server's HTML for that part and show its fallback (a blank, then the content again: a layout shift).
 // So the browser loads the parts a prerendered page shows before it hydrates (see preloadPage).
 
-/** A component whose code loads on demand; `preload()` loads it ahead. */
-export type OnDemandComponent<P> = ComponentType<P> & { preload(): Promise<void> };
+/**
+ * A component whose code loads on demand; `preload()` loads it ahead; `requested()` tells whether
+ * anything has asked for its module yet (a part rendered, or a preload).
+ */
+export type OnDemandComponent<P> = ComponentType<P> & { preload(): Promise<void>; requested(): boolean };
 
 /**
  * A module loaded on demand, and its components as `React.lazy` components that can be loaded
@@ -38,7 +41,10 @@ export function onDemand<M>(load: () => Promise<M>) {
         ? ({ then: (resolve: (m: Loaded) => void) => resolve({ default: pick(module!) }) } as Promise<Loaded>)
         : preload().then((m) => ({ default: pick(m) })),
     );
-    return Object.assign(Component as unknown as ComponentType<P>, { preload: () => preload().then(() => {}) });
+    return Object.assign(Component as unknown as ComponentType<P>, {
+      preload: () => preload().then(() => {}),
+      requested: () => loading !== undefined || module !== undefined,
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useContext, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { createSearchClient, type SearchClient } from '../search/index.ts';
 import { RecommendationWidget as Recommendation, SearchResultsWidget, usePreviewSearch, widget, WidgetsProvider } from '../search/react.tsx';
 import { type ContentComponentProps, textOf } from './content/fields.tsx';
@@ -54,9 +54,24 @@ export function RecommendationWidget(props: ComponentProps<typeof Recommendation
   return <SearchBoundary><Recommendation {...props} /></SearchBoundary>;
 }
 
-function PreviewSearchBox() {
-  const { widgetRef, queryResult, suggestions, state, actions } = usePreviewSearch({ state: { itemsPerPage: 4 } });
-  const [open, setOpen] = useState(false);
+/** Props of the header's preview search box. */
+interface PreviewSearchBoxProps {
+  /** What the visitor typed before the widget loaded. Defaults to nothing. */
+  initialKeyphrase?: string;
+  /** Take the focus on mount (the visitor was in the box it replaces). Defaults to false. */
+  autoFocus?: boolean;
+}
+
+function PreviewSearchBox({ initialKeyphrase = '', autoFocus = false }: PreviewSearchBoxProps) {
+  const { widgetRef, queryResult, suggestions, state, actions } = usePreviewSearch({ state: { itemsPerPage: 4, keyphrase: initialKeyphrase } });
+  const [open, setOpen] = useState(autoFocus);
+  const input = useRef<HTMLInputElement>(null);
+  // Taking over from the header's stand-in box (on mount only): the caret goes after what was typed there.
+  const [takesFocus] = useState(autoFocus);
+  useEffect(() => {
+    const box = input.current;
+    if (takesFocus && box) box.setSelectionRange(box.value.length, box.value.length);
+  }, [takesFocus]);
   const panelId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,6 +89,8 @@ function PreviewSearchBox() {
           aria-controls={panelId}
           aria-expanded={open}
           placeholder="Search"
+          autoFocus={autoFocus}
+          ref={input}
           value={state.keyphrase}
           onFocus={() => setOpen(true)}
           onChange={(e) => {

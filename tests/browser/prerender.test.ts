@@ -173,6 +173,50 @@ describe('prerendered pages in Chromium', () => {
   });
 });
 
+describe("the header's search on a page without search widgets", () => {
+  it('downloads no search code until used, then the widget takes over with what was typed and the focus', async () => {
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (/\/discover\/v2\//.test(r.url())) searches.push(r.postData() ?? '');
+    });
+    try {
+      await page.goto(`${built.url}/news/f-35-sustainment`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const before = scripts.length;
+      expect(scripts.some((s) => /searchWidgets/.test(s))).toBe(false);
+      expect(searches).toEqual([]);
+      // A plain search box stands in; typing into it loads the widget, which keeps the text and focus.
+      await page.getByRole('searchbox', { name: 'Search the site' }).click();
+      await page.keyboard.type('f-35', { delay: 60 });
+      const widget = page.getByRole('combobox', { name: 'Search the site' });
+      await widget.waitFor();
+      await expect.poll(() => widget.inputValue()).toBe('f-35');
+      expect(await widget.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(scripts.slice(before).some((s) => /searchWidgets/.test(s))).toBe(true);
+      await page.getByRole('list', { name: 'Suggested pages' }).getByRole('link').first().waitFor();
+      expect(searches.some((body) => body.includes('"keyphrase":"f-35"'))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('opens the results page on Enter before the widget has loaded', async () => {
+    const page = await browser.context.newPage();
+    try {
+      await page.route(/searchWidgets/, () => {}); // the widget never arrives: the box must work alone
+      await page.goto(`${built.url}/capabilities/space`, { waitUntil: 'networkidle' });
+      await page.getByRole('searchbox', { name: 'Search the site' }).fill('radar');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/search\?q=radar$/);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 // Every page of the content route list, a search with results, a product (the app shell) and an
 // unknown path: what arrives after the first paint (the session, banners, search results, a cart's
 // lines, images) must not move what is already on screen.

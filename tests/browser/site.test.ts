@@ -43,7 +43,8 @@ async function visit(path: string): Promise<Visit> {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`); });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('requestfinished', async (r) => {
-    const status = (await r.response())?.status() ?? 0;
+    // A request that finishes as the test closes its page has no response to read any more.
+    const status = (await r.response().catch(() => null))?.status() ?? 0;
     if (status >= 400) errors.push(`${status} ${r.method()} ${new URL(r.url()).pathname}`);
   });
   // An aborted request (a navigation or a cancelled query) is intended, not a failure a reader notices.
