@@ -56,7 +56,7 @@ async function visit(path: string, { fresh = false, origin = site } = {}): Promi
 }
 
 const panelToggle = (page: Page) => page.getByRole('button', { name: /^Mock scenarios/ });
-// The count once the answer is in ("0 results" also shows while the first request runs).
+// The count once the answer is in.
 const resultCount = (page: Page) => page.locator('.search-results[aria-busy="false"] .search-results__count');
 
 describe('QA mock scenarios (?mock=) in the served site', () => {

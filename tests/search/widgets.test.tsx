@@ -34,6 +34,16 @@ afterEach(() => {
 const lastSearch = (service: ReturnType<typeof fakeService>) => service.searches().at(-1)?.body as SearchRequest;
 
 describe('widgets on a page', () => {
+  it('shows no result count until the answer is in (never "0 results" while loading)', async () => {
+    const { client } = testClient();
+    const { container } = renderWithClient(client, <SearchResultsWidget rfkId="rfkid_7" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(container.querySelector('.search-results__count')?.textContent).toBe('');
+    await advance(250);
+    await advance(0);
+    expect(container.querySelector('.search-results__count')?.textContent).toBe('30 results');
+  });
+
   it('asks for every widget of the page in one POST and renders each', async () => {
     const { client, service } = testClient();
     renderWithClient(

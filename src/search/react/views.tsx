@@ -86,7 +86,8 @@ export function SearchResultsView(props: UseSearchResultsOptions) {
         options={[['', 'Relevance'], ...(data?.sort?.choices ?? []).map((c) => [c.name, c.label ?? c.name] as [string, string])]} />
       <Choice label="Results per page" value={String(state.itemsPerPage)} onChange={(v) => actions.onResultsPerPageChange({ numItems: Number(v) })}
         options={[...new Set([...PAGE_SIZES, state.itemsPerPage])].map((n) => [String(n), String(n)] as [string, string])} />
-      <p className="search-results__count" aria-live="polite">{total} results</p>
+      {/* Kept in place while loading (nothing moves when the answer lands), empty until there is a count. */}
+      <p className="search-results__count" aria-live="polite">{data ? `${total} results` : ''}</p>
       <ol className="search-results__items">
         {data?.content.map((item, i) => (
           <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} image /></li>
