@@ -47,7 +47,8 @@ function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
   const use = () =>
     void HeaderSearch.preload().then(() => {
       const box = input.current;
-      setTakeOver({ typed: box?.value ?? '', focused: !!box && document.activeElement === box });
+      // The first use takes over; later events of the same use find the widget already there.
+      setTakeOver((taken) => taken ?? { typed: box?.value ?? '', focused: !!box && document.activeElement === box });
     });
   if (!pageReady) return <SearchBox />;
   if (takeOver || HeaderSearch.requested()) {
