@@ -10,6 +10,8 @@ export declare function normaliseItem(item: string): string;
 export declare function exampleNameFor(item: string): string;
 /** Names of the layout service's 200 examples in the contract. */
 export declare function layoutExampleNames(spec?: string): ReadonlySet<string>;
+/** The routes of the mock's route listing (the contract's `aero` example), in order. */
+export declare function listedRoutes(spec?: string): Array<{ path: string; name: string; language: string; lastModified: string }>;
 /** Options of the mapping. */
 export interface PreferOptions {
   /** `edit` selects an item's `.edit` example when there is one. Defaults to normal. */

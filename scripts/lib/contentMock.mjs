@@ -49,6 +49,15 @@ export function layoutExampleNames(spec = CONTENT_SPEC) {
 }
 
 /**
+ * The routes the mock's route listing answers (`GET /sitecore/api/jss/routes`, example `aero` of
+ * `spec`, defaulting to the content contract): `{ path, name, language, lastModified }` each, in order.
+ */
+export function listedRoutes(spec = CONTENT_SPEC) {
+  const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
+  return doc.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value.routes;
+}
+
+/**
  * The `Prefer` value that makes the mock answer `item`: `example=<name>` for the item's own
  * example, else for its parent's wildcard item (`/products/abc` → `/products/*`, one level, as
  * the platform matches wildcards), with `.edit` appended in edit mode when such an example

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTENT_SPEC, exampleNameFor } from '../../scripts/lib/contentMock.mjs';
+import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { measurePage, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
 import { startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
 import { launchBrowser, startAll } from '../support/browser.ts';
@@ -13,7 +13,7 @@ import { previewBuiltSite, type BuiltSite } from '../support/site.ts';
 
 // The pages of the content route list (the contract's example is what the content mock lists).
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
-const listedPaths: string[] = contract.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value.routes.map((r: { path: string }) => r.path);
+const listedPaths = listedRoutes().map((r) => r.path);
 // Pages an editor marked `requiresSession` show their shell until the session answers, then the visitor's page.
 const requiresSession = (path: string): boolean =>
   contract.components.examples[exampleNameFor(path)].value.sitecore.route.fields.requiresSession?.value === true;

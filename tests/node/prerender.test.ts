@@ -5,7 +5,7 @@ import { parseEnv } from 'node:util';
 import { preview, type PreviewServer } from 'vite';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SPEC, exampleNameFor } from '../../scripts/lib/contentMock.mjs';
+import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
 
@@ -14,7 +14,7 @@ import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mj
 
 interface Example { value: { sitecore: { route: { fields: Record<string, { value?: unknown }>; placeholders: { main: Array<{ componentName: string; fields?: Record<string, { value?: { src?: string } }> }> } } } } }
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
-const listed: Array<{ path: string; lastModified: string }> = contract.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value.routes;
+const listed = listedRoutes();
 const examples: Record<string, Example> = contract.components.examples;
 const routeOf = (path: string) => examples[exampleNameFor(path)]!.value.sitecore.route;
 const text = (path: string, field: string) => String(routeOf(path).fields[field]?.value ?? '');
