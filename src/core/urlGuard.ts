@@ -62,7 +62,8 @@ export function safeLinkTarget(url: unknown, base: string = pageUrl()): string |
  * page's own origin, else `undefined`: where a reader is sent after signing in
  * or out, or by the site's router, must never be another origin. Absolute URLs
  * on the origin (`https://www.aero.example/a?b#c` → `/a?b#c`) and relative ones
- * pass; another host (`https://evil.example`, `//host`, `/\host`, `\\host`),
+ * pass; another host (`https://evil.example`, `//host`, `/\host`, `\\host`), a path that normalises to one
+ * starting with `//` (`/.//host`, `/x/..//host`, `/%2e//host`, `https://<site>//host`),
  * another scheme or port, `javascript:`, `data:`, `blob:` and every scheme but
  * http(s), and unparsable values are refused.
  * `base` is the page's URL or origin. Defaults to the page's URL; without a
@@ -74,5 +75,8 @@ export function sameOriginPath(url: unknown, base: string = pageUrl()): string |
   const resolved = page && target ? parse(target, page.href) : undefined;
   // `blob:https://site/…` carries the site's origin, but only http(s) pages are places to send a reader.
   if (!page || !resolved || !LINK_PROTOCOLS.has(resolved.protocol) || resolved.origin !== page.origin) return undefined;
+  // A path that starts with `//` (`/.//host`, `/x/..//host`, `/%2e//host`, `https://site//host` all normalise to
+  // one) is a network-path reference once it is used as a URL on its own: it would name another host.
+  if (resolved.pathname.startsWith('//')) return undefined;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
-import { sameOriginPath } from '../core/urlGuard.ts';
+import { safeLinkTarget, sameOriginPath } from '../core/urlGuard.ts';
 import { siteConfig } from './siteConfig.ts';
 
 // The site's router: one catch-all route, so all it does is move between same-origin URLs with
@@ -30,8 +30,13 @@ export function currentLocation(): string {
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): boolean {
   const target = sameOriginPath(to, location.href);
   if (target === undefined) return false;
-  if (replace) history.replaceState(null, '', target);
-  else history.pushState(null, '', target);
+  try {
+    if (replace) history.replaceState(null, '', target);
+    else history.pushState(null, '', target);
+  } catch {
+    // The guard keeps targets on this origin; should a browser still refuse one, the caller's default applies.
+    return false;
+  }
   window.dispatchEvent(new Event(CHANGE));
   window.scrollTo?.(0, 0);
   return true;
@@ -44,20 +49,23 @@ export function navigate(to: string, { replace = false }: { replace?: boolean } 
  */
 export function useLocation(serverUrl = '/'): URL {
   const href = useSyncExternalStore(subscribeLocation, currentLocation, () => serverUrl);
-  return new URL(href, typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin);
+  // Joined, not resolved: a path such as `//host` (a visitor can open `https://<site>//host`) must stay a path here.
+  return new URL(`${typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin}${href.startsWith('/') ? '' : '/'}${href}`);
 }
 
 /**
  * An anchor that navigates with the history API for same-origin links, and
  * behaves as a normal link for modified clicks (new tab), other targets and
- * other origins.
+ * other origins. Its `href` passes the link guard first (`safeLinkTarget`): a
+ * refused target (`javascript:`, `data:`, `//host`, …) renders as `#`.
  */
 export function Link({ href, onClick, target, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const safe = safeLinkTarget(href) ?? '#';
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || target === '_blank') return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (navigate(href)) event.preventDefault();
+    if (safe === '#' ? true : navigate(safe)) event.preventDefault();
   };
-  return <a href={href} target={target} onClick={handle} {...rest} />;
+  return <a href={safe} target={target} onClick={handle} {...rest} />;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { safeLinkTarget, sameOriginPath } from '../../src/core/index.ts';
 
 const PAGE = 'https://www.aero.example/news/today?x=1';
@@ -108,4 +109,67 @@ describe('sameOriginPath (redirect targets from the query string or a service)',
     // With the page's own scheme and no `//`, the parser reads a path on this site, as browsers do.
     ['https:evil.example', '/news/evil.example'],
   ])('%j → %j', (url, expected) => expect(sameOriginPath(url, `${origin}/news/today`)).toBe(expected));
+});
+
+// Forms that normalise to a path starting with `//`: harmless as a URL, a network-path reference once used as a path.
+const NETWORK_PATH_BYPASSES = [
+  '/.//evil.example/x',
+  'https://www.aero.example//evil.example/x',
+  '/%2e//evil.example/x',
+  '/%2E//evil.example/x',
+  '/x/..//evil.example/x',
+  '/x/%2e%2e//evil.example/x',
+  '/./\\evil.example/x',
+  '/.\\/evil.example/x',
+  '/.//\tevil.example',
+  '/.\n//evil.example',
+  'HTTPS://WWW.AERO.EXAMPLE//evil.example',
+  '/..//evil.example',
+  '/././/evil.example',
+];
+const KNOWN_BYPASSES = [...NETWORK_PATH_BYPASSES, ...HOSTILE.map(([, url]) => url).filter((u): u is string => typeof u === 'string')];
+
+// Builds strings from the pieces URL bypasses are made of, so the generator reaches them often.
+const urlish = fc
+  .array(
+    fc.constantFrom('/', '\\', '.', '..', '%2e', '%2E', '%2f', '\t', '\n', ' ', ':', '//', 'evil.example', 'www.aero.example', 'https:', 'javascript:', 'data:', 'vbscript:', 'JaVaScRiPt:', '?', '#', '@', 'x'),
+    { maxLength: 10 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('sameOriginPath never returns a path that leaves the site', () => {
+  const origin = 'https://www.aero.example';
+  const staysHome = (url: unknown) => {
+    const path = sameOriginPath(url, `${origin}/news/today`);
+    // Refused, or a path that a browser resolves, against any page of the site, to the site's own origin.
+    if (path === undefined) return;
+    expect(path.startsWith('/')).toBe(true);
+    expect(browserResolves(path).origin).toBe(origin);
+    expect(new URL(path, `${origin}/a/b`).origin).toBe(origin);
+  };
+
+  it.each(NETWORK_PATH_BYPASSES)('refuses %j', (url) => {
+    expect(sameOriginPath(url, `${origin}/news/today`)).toBeUndefined();
+  });
+
+  it('holds for every known bypass', () => KNOWN_BYPASSES.forEach(staysHome));
+
+  it('holds for arbitrary strings', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), staysHome), { numRuns: 2000 });
+  });
+
+  it('holds for strings made of URL pieces', () => {
+    fc.assert(fc.property(urlish, staysHome), { numRuns: 3000 });
+  });
+
+  it('safeLinkTarget gives no relative target that leaves the site either', () => {
+    fc.assert(
+      fc.property(fc.oneof(urlish, fc.string({ maxLength: 30 }), fc.constantFrom(...KNOWN_BYPASSES)), (url) => {
+        const target = safeLinkTarget(url, `${origin}/news/today`);
+        if (target === undefined || /^https?:/i.test(target)) return;
+        expect(browserResolves(target).origin).toBe(origin);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });

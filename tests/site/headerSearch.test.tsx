@@ -11,11 +11,16 @@ afterEach(() => {
 });
 
 describe('header type-ahead links', () => {
-  it('links suggested pages only within the site; another host disguised as a site path opens the search instead', async () => {
+  it.each([
+    [['/\\evil.example/a', '//evil.example/b', '/\t/evil.example/c']],
+    // Paths that normalise to `//host`.
+    [['/.//evil.example/a', `${location.origin}//evil.example/b`, '/x/..//evil.example/c']],
+    [['/%2e//evil.example/a', '/%2E//evil.example/b', '/./\\evil.example/c']],
+  ])('links suggested pages only within the site; another host disguised as a site path opens the search instead: %j', async (evil) => {
     const items = [
-      ['Evil A', '/\\evil.example/a'],
-      ['Evil B', '//evil.example/b'],
-      ['Evil C', '/\t/evil.example/c'],
+      ['Evil A', evil[0]!],
+      ['Evil B', evil[1]!],
+      ['Evil C', evil[2]!],
       ['Star Tracker', `${location.origin}/products/ST-1?x=1#specs`],
     ];
     const service = fakeService({

@@ -92,12 +92,13 @@ export function itemsOf(field: Field | undefined): ContentItem[] {
  */
 export function ContentImage({ field, widths = [], ...rest }: { field: Field | undefined; widths?: number[] } & ImgHTMLAttributes<HTMLImageElement>) {
   const image = imageOf(field);
-  if (!image) return null;
+  const src = image && safeLinkTarget(image.src);
+  if (!image || !src) return null;
   const smaller = image.width ? widths.filter((w) => w < image.width!) : [];
   const srcSet = smaller.length > 0
-    ? [...smaller.map((w) => `${withParam(image.src, 'mw', w)} ${w}w`), `${image.src} ${image.width}w`].join(', ')
+    ? [...smaller.map((w) => `${withParam(src, 'mw', w)} ${w}w`), `${src} ${image.width}w`].join(', ')
     : undefined;
-  return <img src={image.src} srcSet={srcSet} alt={image.alt ?? ''} width={image.width} height={image.height} {...rest} />;
+  return <img src={src} srcSet={srcSet} alt={image.alt ?? ''} width={image.width} height={image.height} {...rest} />;
 }
 
 function withParam(src: string, name: string, value: number): string {

@@ -4,6 +4,7 @@ import { usePersonalize } from '../../engagement/react.tsx';
 import { RecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { Placeholder } from './Placeholder.tsx';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { type Article, ArticleCard } from '../SiteContext.tsx';
 
 /**
@@ -66,7 +67,8 @@ export function ArticleList({ fields }: ContentComponentProps) {
         summary: textOf(item.fields.summary),
         likeCount: numberOf(item.fields.likeCount),
         viewCount: numberOf(item.fields.viewCount),
-        href: linkOf(item.fields.link)?.href ?? item.url,
+        // An editor's link, else the item's own URL: whichever of them the link guard lets through.
+        href: safeLinkTarget(linkOf(item.fields.link)?.href) ?? safeLinkTarget(item.url),
       })),
     [fields.articles],
   );
