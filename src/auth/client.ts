@@ -2,9 +2,9 @@ import type { Providers } from '../../generated/auth/model/providers.ts';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { isApiError } from '../core/errors.ts';
 import { createTransport } from '../core/transport.ts';
-import { sameOriginPath } from '../core/urlGuard.ts';
+import { safeLinkTarget, sameOriginPath } from '../core/urlGuard.ts';
 import { broadcastSession, type MessageStorage, type SessionTrigger } from './broadcast.ts';
-import { AuthError } from './errors.ts';
+import { AuthError, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
 import { createLogger, type AuthLogger } from './logger.ts';
 
 /** Options of {@link createAuthClient}; read at every call, so changing them later takes effect. */
@@ -21,6 +21,12 @@ export interface AuthClientOptions {
   storage?: MessageStorage | null;
   /** Receives `CLIENT_FETCH_ERROR` and the other codes. Defaults to a console + `_log` logger. */
   logger?: AuthLogger;
+  /**
+   * Origins besides the page's own that a sign-in or sign-out reply may send the browser to: the
+   * configured providers' sign-in pages (`['https://login.microsoftonline.com']`). A reply URL
+   * elsewhere, or with a scheme other than http(s), is not followed. Defaults to none.
+   */
+  redirectOrigins?: readonly string[];
 }
 
 /** Options of `signIn`: every field (credentials, `email`, …) is also sent in the form. */
@@ -208,6 +214,28 @@ function checkCallbackUrl(client: AuthClient, callbackUrl: string): void {
   throw error;
 }
 
+// Where a reply sends the browser: its `url` when that stays on the site or goes to an allowed origin; else the
+// checked `callbackUrl`, with the refused URL logged (a compromised or misconfigured auth route must not be able
+// to send a visitor to another site or run `javascript:`); the error page when there was no reply.
+function replyTarget(client: AuthClient, url: string | undefined, callbackUrl: string): string {
+  if (url === undefined) return client.url('error');
+  if (sameOriginPath(url, location.href) !== undefined) return url;
+  const absolute = safeLinkTarget(url, location.href);
+  if (absolute && client.options.redirectOrigins?.includes(new URL(absolute, location.href).origin)) return url;
+  const error = new AuthError(INVALID_REDIRECT_URL_ERROR, `The auth route's reply url is not on ${location.origin} or an allowed origin; going to the callbackUrl instead`);
+  client.logger.error(error.code, { error, refused: url.slice(0, 200) });
+  return callbackUrl;
+}
+
+// The `error` query parameter of a reply's URL; null for none or an unparsable URL.
+function replyError(url: string): string | null {
+  try {
+    return new URL(url, location.href).searchParams.get('error');
+  } catch {
+    return null;
+  }
+}
+
 // The protocol's sign-in: refuse an off-site `callbackUrl`; GET `providers` (failure: the error page); an unknown
 // or missing provider goes to the sign-in page; else GET `csrf` and POST the form to `callback/{id}` (credentials)
 // or `signin/{id}` (others), then follow the reply, except credentials and email with `redirect: false`.
@@ -229,12 +257,12 @@ async function signInWith(
   const url = `${client.url(type === 'credentials' ? 'callback' : 'signin')}/${provider}${query && `?${query}`}`;
   const csrfToken = await client.getCsrfToken();
   const { status, ok, data } = csrfToken ? await postForm(client, url, { ...options, csrfToken, callbackUrl, json: 'true' }) : NO_REPLY;
-  const error = data && new URL(data.url, location.href).searchParams.get('error');
+  const error = data && replyError(data.url);
   // A credentials sign-in is complete once it answers, so the other tabs hear of
   // it now, whether or not the navigation below reloads this one.
   if (type === 'credentials' && ok && !error) client.broadcast('getSession');
   if (redirect || (type !== 'credentials' && type !== 'email')) {
-    client.navigate(data?.url ?? client.url('error'));
+    client.navigate(replyTarget(client, data?.url, callbackUrl));
     return;
   }
   if (!data) return { error: 'CLIENT_FETCH_ERROR', status, ok, url: null };
@@ -251,7 +279,7 @@ async function signOutWith(client: AuthClient, options: SignOutParams = {}): Pro
   const { data } = csrfToken ? await postForm(client, client.url('signout'), { csrfToken, callbackUrl, json: 'true' }) : NO_REPLY;
   if (data) client.broadcast('signout');
   if (redirect) {
-    client.navigate(data?.url ?? client.url('error'));
+    client.navigate(replyTarget(client, data?.url, callbackUrl));
     return;
   }
   await client.refetch();

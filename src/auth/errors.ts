@@ -23,6 +23,12 @@ export const AUTH_ERROR_CODES = {
   ClientSession: 'CLIENT_SESSION_ERROR',
 } as const;
 
+/**
+ * Logged when a sign-in or sign-out reply's `url` is off the site and its allowed origins, and so not
+ * followed. Ours, not the reference's: the reference follows any reply.
+ */
+export const INVALID_REDIRECT_URL_ERROR = 'INVALID_REDIRECT_URL_ERROR';
+
 /** One of the values of {@link AUTH_ERROR_CODES}. */
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
 

@@ -24,7 +24,7 @@ export {
   type SessionTriggers,
 } from './store.ts';
 export { createLogger, type AuthLogger, type LogMetadata } from './logger.ts';
-export { AuthError, AUTH_ERROR_CODES, type AuthErrorCode } from './errors.ts';
+export { AuthError, AUTH_ERROR_CODES, type AuthErrorCode, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
 export { broadcastSession, parseSessionMessage, SESSION_MESSAGE_KEY, type MessageStorage, type SessionMessage, type SessionTrigger } from './broadcast.ts';
 export type { Session } from '../../generated/auth/model/session.ts';
 export type { Provider } from '../../generated/auth/model/provider.ts';

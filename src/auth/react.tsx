@@ -20,6 +20,8 @@ export interface SessionProviderProps extends SessionTriggers, Omit<SessionStore
   basePath?: string;
   /** Prefix before `basePath` (an origin). Defaults to `''` (same origin). */
   baseUrl?: string;
+  /** Origins besides the page's own that sign-in and sign-out replies may go to (see `AuthClientOptions`). Defaults to none. */
+  redirectOrigins?: readonly string[];
   /** The client to use (tests, several sites in one page). Defaults to the module-level client. */
   client?: AuthClient;
 }
@@ -30,9 +32,9 @@ export interface SessionProviderProps extends SessionTriggers, Omit<SessionStore
  * the tab becomes visible, and by the optional online-only polling.
  */
 export function SessionProvider(props: SessionProviderProps) {
-  const { children, session, basePath, baseUrl, client, refetchInterval, refetchOnWindowFocus, refetchWhenOffline, ...environment } = props;
+  const { children, session, basePath, baseUrl, redirectOrigins, client, refetchInterval, refetchOnWindowFocus, refetchWhenOffline, ...environment } = props;
   // Set during render, as the reference does, so a child's first effect already signs in under this base path.
-  if (!client) configureAuth({ basePath, baseUrl });
+  if (!client) configureAuth({ basePath, baseUrl, redirectOrigins });
   // Created once: later `client`, `session` or environment props are not picked up (the reference also reads them once).
   const [store] = useState(() => createSessionStore({ ...environment, client: client ?? defaultAuthClient, session }));
   useEffect(

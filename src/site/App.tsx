@@ -110,7 +110,7 @@ export function App({ url, dehydratedState }: { url?: string; dehydratedState?: 
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={dehydratedState}>
-      <SessionProvider basePath={siteConfig.authBasePath}>
+      <SessionProvider basePath={siteConfig.authBasePath} redirectOrigins={siteConfig.authRedirectOrigins}>
         <EngagementProvider settings={settings} enabled={analytics}>
           {mode !== 'normal' ? <EditModeMedia /> : null}
           <SiteServices>

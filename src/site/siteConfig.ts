@@ -51,6 +51,8 @@ export const siteConfig = {
   targetedBannerLayoutId: import.meta.env.VITE_BANNER_LAYOUT_ID,
   /** The session client's base path (the specification's /api/auth). */
   authBasePath: '/api/auth',
+  /** Where a sign-in reply may send a visitor besides this site: the single sign-on provider's sign-in page. */
+  authRedirectOrigins: ['https://login.microsoftonline.com'],
   /** The site name sent as `sc_site` (one delivery host may serve several sites). */
   contentSite: 'aero',
   /** The content language (`sc_lang`). */

@@ -61,7 +61,9 @@ export function prismClient(baseUrl: string, prefer?: Prefer, options: AuthClien
   const navigate = vi.fn<(url: string) => void>();
   const messages: string[] = [];
   const storage: MessageStorage = { setItem: (_key, value) => void messages.push(value), removeItem: () => {} };
-  const client = createAuthClient({ baseUrl, basePath: '', fetch: http.fetch, navigate, logger: log.logger, storage, ...options });
+  // The mock answers with the production site's URLs and the OAuth provider's sign-in page: both allowed here.
+  const redirectOrigins = ['https://www.aero.example', 'https://login.microsoftonline.com'];
+  const client = createAuthClient({ baseUrl, basePath: '', fetch: http.fetch, navigate, logger: log.logger, storage, redirectOrigins, ...options });
   return { client, http, log, navigate, messages };
 }
 

@@ -130,3 +130,61 @@ describe('a callbackUrl that leaves the site is refused (INVALID_CALLBACK_URL_ER
     }
   });
 });
+
+describe('a reply url that leaves the site and its allowed origins is not followed (INVALID_REDIRECT_URL_ERROR)', () => {
+  // Prism answers for real; its `{ url }` is then swapped, as a compromised or misconfigured auth route would answer.
+  const withReplyUrl = (client: ReturnType<typeof prismClient>['client'], url: string) => {
+    const send = client.options.fetch!;
+    client.options.fetch = async (input, init) => {
+      const answer = await send(input, init);
+      if (init?.method !== 'POST') return answer;
+      const body = { ...(await answer.json()), url };
+      return new Response(JSON.stringify(body), { status: answer.status, headers: answer.headers });
+    };
+  };
+  const HOSTILE = ['javascript:alert(document.cookie)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'https://evil.example/phish', '//evil.example/phish', '/\\evil.example', '/.//evil.example', 'http://exa mple'];
+
+  it.each(HOSTILE)('signIn with %j goes to the callbackUrl and logs the refusal', async (url) => {
+    const { client, navigate, log } = prismClient(prism.url);
+    withReplyUrl(client, url);
+    await client.signIn('credentials', { username: 'aokafor', password: 'pw', callbackUrl: '/careers' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/careers');
+    expect(log.codes()).toEqual(['INVALID_REDIRECT_URL_ERROR']);
+  });
+
+  it.each(HOSTILE)('an OAuth signIn with %j goes to the callbackUrl', async (url) => {
+    const { client, navigate, log } = prismClient(prism.url);
+    withReplyUrl(client, url);
+    await client.signIn('azure-ad', { callbackUrl: '/space-systems' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/space-systems');
+    expect(log.codes()).toEqual(['INVALID_REDIRECT_URL_ERROR']);
+  });
+
+  it.each(HOSTILE)('signOut with %j goes to the callbackUrl', async (url) => {
+    const { client, navigate, log } = prismClient(prism.url);
+    withReplyUrl(client, url);
+    await client.signOut({ callbackUrl: '/' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/');
+    expect(log.codes()).toEqual(['INVALID_REDIRECT_URL_ERROR']);
+  });
+
+  it('follows the site itself and the allowed origins only', async () => {
+    for (const [url, followed] of [
+      [`${location.origin}/account#orders`, `${location.origin}/account#orders`],
+      ['/account', '/account'],
+      ['https://login.microsoftonline.com/common/oauth2/v2.0/authorize?x=1', 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?x=1'],
+      ['https://login.microsoftonline.com.evil.example/', '/'],
+      ['http://login.microsoftonline.com/', '/'],
+    ] as const) {
+      const { client, navigate } = prismClient(prism.url);
+      withReplyUrl(client, url);
+      await client.signOut({ callbackUrl: '/' });
+      expect(navigate).toHaveBeenCalledExactlyOnceWith(followed);
+    }
+    // Without allowed origins, only the site itself.
+    const { client, navigate } = prismClient(prism.url, undefined, { redirectOrigins: [] });
+    withReplyUrl(client, 'https://login.microsoftonline.com/x');
+    await client.signOut({ callbackUrl: '/bye' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/bye');
+  });
+});
