@@ -35,6 +35,33 @@ export interface ErrorDetails {
   errors?: unknown[];
 }
 
+// Query or fragment parameters whose value is a credential: `sc_apikey`, `client_key`, `api_token`, `access_token`,
+// `id_token`, `code`, `signature`, `password`… (matched on the decoded name, in any case).
+const SECRET_PARAM = /key|token|secret|passw|signature|credential|session|^sig$|^code$|^auth/i;
+const PARAM = /([?&#])([^=&#]*)=([^&#]*)/g;
+const USER_INFO = /^([a-z][a-z\d+.-]*:\/\/)[^/?#@]*@/i;
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * `url` with the value of every key or token parameter (query or fragment) replaced by `***`,
+ * and any `user:password@` removed, so an error or a log line can carry where a request went
+ * without what authorised it. Everything else is kept as written.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(USER_INFO, '$1***@')
+    .replace(PARAM, (whole, separator: string, name: string, value: string) =>
+      value && SECRET_PARAM.test(decodedName(name)) ? `${separator}${name}=***` : whole,
+    );
+}
+
 /**
  * A call that got an answer with a non-2xx status. A {@link CodedError} whose `code`
  * is its `errorCode`: `instanceof ApiError` works across bundles of this package, and
@@ -54,14 +81,23 @@ export class ApiError<TBody = unknown> extends CodedError {
   declare readonly errorCode: string;
   /** Every error entry the body carried (`[]` when none could be parsed). */
   declare readonly errors: unknown[];
-  /** The HTTP answer itself (its body already read). */
+  /**
+   * The HTTP answer itself (its body already read). Not enumerable: its `url` holds the request's
+   * keys, so `JSON.stringify` and `util.inspect` of the error leave it out.
+   */
   declare readonly response: Response;
-  /** Method and URL of the request, for logs; never its headers (they hold tokens). */
+  /**
+   * Method and URL of the request, for logs; never its headers (they hold tokens), and the URL with
+   * its key and token parameters masked (`sc_apikey=***`, see {@link redactUrl}).
+   */
   declare readonly request: { method: string; url: string };
 
   constructor(response: Response, body: TBody, request: { method: string; url: string }, details: ErrorDetails = {}) {
     const errorCode = details.errorCode ?? 'ApiError';
-    super(errorCode, details.message || response.statusText || `HTTP ${response.status}`);
+    const url = redactUrl(request.url);
+    const message = details.message || response.statusText || `HTTP ${response.status}`;
+    super(errorCode, request.url ? message.split(request.url).join(url) : message);
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
     Object.assign(this, {
       name: 'ApiError',
       isApiError: true,
@@ -70,8 +106,7 @@ export class ApiError<TBody = unknown> extends CodedError {
       body,
       errorCode,
       errors: details.errors ?? [],
-      response,
-      request,
+      request: { method: request.method, url },
     });
   }
 }

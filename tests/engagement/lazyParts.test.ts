@@ -36,7 +36,7 @@ describe('getGuestId failures', () => {
     vi.stubGlobal('fetch', async () => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }));
     const error = await sdk.getGuestId().catch((e: unknown) => e);
     expect(isApiError(error)).toBe(true);
-    expect(error).toMatchObject({ status: 502, body: '<h1>Bad gateway</h1>', request: { method: 'GET', url: 'https://engage.example.com/v1.2/browser/b-123/show.json?client_key=ck&api_token=ck' } });
+    expect(error).toMatchObject({ status: 502, body: '<h1>Bad gateway</h1>', request: { method: 'GET', url: 'https://engage.example.com/v1.2/browser/b-123/show.json?client_key=***&api_token=***' } });
   });
 
   it('rethrows a network failure unchanged', async () => {
