@@ -12,6 +12,9 @@ const CONFIG: Config = {
   // Kept so editors can open links in a new tab; the hook below adds rel="noopener noreferrer".
   ADD_ATTR: ['target'],
   ALLOW_DATA_ATTR: false,
+  // `id` and `name` become `user-content-…`: content must not take an id the page's code looks up
+  // (`site-state`, the consent platform's `OptanonWrapper`) or clobber a global through a named element.
+  SANITIZE_NAMED_PROPS: true,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   RETURN_TRUSTED_TYPE: false,
 };
@@ -44,7 +47,8 @@ function purifier(): DOMPurify | undefined {
 /**
  * Sanitizes service HTML (HTML blocks, banners, content blocks, SEO copy) with
  * DOMPurify before it reaches the DOM: scripts, event handlers, `javascript:`
- * URLs, SVG/MathML, frames, forms, styles and `srcdoc` are removed. Where no DOM
+ * URLs, SVG/MathML, frames, forms, styles and `srcdoc` are removed, and `id`/`name`
+ * values are prefixed `user-content-` (no element of content can take an id the page uses). Where no DOM
  * is available (a server without {@link setSanitizerWindow}) it returns `''` rather
  * than the unsanitized input. `options.purify` injects another DOMPurify instance. Defaults to a private
  * instance over `window`.
