@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { Component as ReactComponent, createContext, Suspense, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import type { ContentComponentProps, Rendering } from './fields.tsx';
 
@@ -56,7 +56,54 @@ function RenderingView({ rendering }: { rendering: Rendering }) {
   // Own keys only: a componentName such as "constructor" must not find Object.prototype's.
   const Component = Object.hasOwn(components, rendering.componentName) ? components[rendering.componentName] : undefined;
   if (!Component) return mode === 'normal' ? null : <UnknownComponent name={rendering.componentName} />;
-  return <Component fields={rendering.fields ?? {}} params={rendering.params ?? {}} rendering={rendering} route={route} />;
+  // Each rendering fails alone. The Suspense boundary is what a server render needs: there an error
+  // becomes this boundary's (empty) fallback and the browser renders the rendering again; where it
+  // fails again (or fails only in the browser) the error boundary takes it.
+  return (
+    <RenderingBoundary name={rendering.componentName} mode={mode}>
+      <Suspense fallback={null}>
+        <Component fields={rendering.fields ?? {}} params={rendering.params ?? {}} rendering={rendering} route={route} />
+      </Suspense>
+    </RenderingBoundary>
+  );
+}
+
+interface BoundaryProps {
+  name: string;
+  mode: PageMode;
+  children: ReactNode;
+}
+
+// A class, as React's error boundaries must be. Visitors see the rest of the page without the failed
+// rendering; editors see where it was.
+class RenderingBoundary extends ReactComponent<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(`[site] The ${this.props.name} rendering failed and is left out of the page:`, error, info.componentStack ?? '');
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return this.props.mode === 'normal' ? null : <FailedComponent name={this.props.name} />;
+  }
+}
+
+/** What an editor sees (edit and preview only) where a rendering threw: a labelled box naming it. */
+export function FailedComponent({ name }: { name: string }) {
+  const label = `Failed component: ${name}`;
+  return (
+    <div className="container">
+      <div role="group" aria-label={label} className="unknown-component" data-component-name={name} data-failed="">
+        <p><strong>{label}</strong></p>
+        <p className="muted">This rendering failed; visitors see the page without it. The browser console has the error.</p>
+      </div>
+    </div>
+  );
 }
 
 /**
