@@ -41,7 +41,7 @@ export {
   type ShownResults,
 } from './searchResults.ts';
 export { buildPreviewSearchItem, initialPreviewSearchState, pickSuggestions, suggestionClickEvent, type PreviewSearchState, type PreviewSuggestion } from './previewSearch.ts';
-export { sanitizeHtml, pickTemplate, setSanitizerWindow } from './sanitize.ts';
+export { sanitizeHtml, sanitizedMarkup, pickTemplate, setSanitizerWindow } from './sanitize.ts';
 export { safeLinkTarget } from '../core/urlGuard.ts';
 /** @deprecated The old name of `safeLinkTarget`, the one link guard. */
 export { safeLinkTarget as safeUrl } from '../core/urlGuard.ts';

@@ -60,6 +60,31 @@ export function sanitizeHtml(html: unknown, options: { purify?: DOMPurify } = {}
   return String(purify.sanitize(html, CONFIG));
 }
 
+interface TrustedTypesLike {
+  createPolicy(name: string, rules: { createHTML(input: string): string }): { createHTML(input: string): TrustedHTML };
+}
+
+let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
+
+/**
+ * Sanitized HTML in the form `innerHTML` takes on this page: where the browser has Trusted Types,
+ * a `TrustedHTML` made by the `sanitized-html` policy (whose only rule is {@link sanitizeHtml}), so
+ * a page that enforces them (`require-trusted-types-for 'script'; trusted-types sanitized-html`)
+ * still shows it; elsewhere (no Trusted Types, a server, a policy the page refuses) the string.
+ */
+export function sanitizedMarkup(html: unknown): string | TrustedHTML {
+  const trustedTypes = typeof window === 'undefined' ? undefined : (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+  if (trustedTypes && policy === undefined) {
+    try {
+      policy = trustedTypes.createPolicy('sanitized-html', { createHTML: (input) => sanitizeHtml(input) });
+    } catch {
+      // The page's CSP does not allow this policy name: strings it is (and a refusal stays in its rendering).
+      policy = null;
+    }
+  }
+  return policy && typeof html === 'string' && html !== '' ? policy.createHTML(html) : sanitizeHtml(html);
+}
+
 /**
  * The HTML template of a widget answer for a device, falling back to `pc`
  * (the default device), then to any device. Returns `''` when there is none.

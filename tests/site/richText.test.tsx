@@ -21,3 +21,39 @@ describe('rich text cannot clobber the page', () => {
     expect(sanitizeHtml('<h2 id="specs">Specs</h2>')).toBe('<h2 id="user-content-specs">Specs</h2>');
   });
 });
+
+describe('rich text on a page that enforces Trusted Types', () => {
+  it('reaches innerHTML only as TrustedHTML made by the sanitizing policy', () => {
+    // A stand-in for the browser's trustedTypes whose innerHTML sink refuses plain strings, as an enforcing page does.
+    class FakeTrustedHTML {
+      constructor(readonly html: string) {}
+      toString() {
+        return this.html;
+      }
+    }
+    const policies: string[] = [];
+    (window as unknown as { trustedTypes: unknown }).trustedTypes = {
+      createPolicy: (name: string, rules: { createHTML(input: string): string }) => {
+        policies.push(name);
+        return { createHTML: (input: string) => new FakeTrustedHTML(rules.createHTML(input)) };
+      },
+    };
+    const descriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+    Object.defineProperty(Element.prototype, 'innerHTML', {
+      configurable: true,
+      get: descriptor.get,
+      set(value: unknown) {
+        if (typeof value === 'string' && value !== '') throw new TypeError("This document requires 'TrustedHTML' assignment.");
+        descriptor.set!.call(this, String(value));
+      },
+    });
+    try {
+      const { container } = render(<RichText fields={{ text: { value: '<p>Radar<img src=x onerror=alert(1)></p>' } }} params={{}} rendering={{ componentName: 'RichText', uid: 'u' }} route={{ name: 'n', placeholders: {}, fields: {} } as never} />);
+      expect(container.querySelector('.rich-text')!.innerHTML).toBe('<p>Radar<img src="x"></p>');
+      expect(policies).toEqual(['sanitized-html']);
+    } finally {
+      Object.defineProperty(Element.prototype, 'innerHTML', descriptor);
+      delete (window as unknown as { trustedTypes?: unknown }).trustedTypes;
+    }
+  });
+});

@@ -1,14 +1,17 @@
 import { useId, useMemo } from 'react';
-import { sanitizeHtml } from '../../search/index.ts';
+import { sanitizedMarkup } from '../../search/index.ts';
 import { ContentImage, numberOf, textOf, type ContentComponentProps } from './fields.tsx';
 import { ArticleStats } from '../SiteContext.tsx';
 
 // The components that render editors' HTML. They load on demand (the registry imports this module
 // lazily), so the sanitizer's bytes reach only the pages that show rich text.
 
-/** Editors' HTML, sanitized by the site's one sanitizer (the search layer's DOMPurify profile) before it reaches the DOM. */
+/**
+ * Editors' HTML, sanitized by the site's one sanitizer (the search layer's DOMPurify profile) before it
+ * reaches the DOM, as Trusted Types where the browser has them.
+ */
 function Html({ html }: { html: string }) {
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  const safe = useMemo(() => sanitizedMarkup(html), [html]);
   return <div className="rich-text" dangerouslySetInnerHTML={{ __html: safe }} />;
 }
 
