@@ -20,7 +20,10 @@ export interface VisitorStorage {
   readonly kind: 'cookie' | 'localStorage' | 'memory';
   /** The entry's value, or `undefined` when it is missing or expired. */
   get(name: string): string | undefined;
-  /** Writes an entry that expires `lifetimeMs` from now. `lifetimeMs` defaults to 300000. */
+  /**
+   * Writes an entry that is read back until `lifetimeMs` from now and is gone from that moment on
+   * (in every kind of storage alike). `lifetimeMs` defaults to 300000 (the specification's storage default).
+   */
   set(name: string, value: string, lifetimeMs?: number): void;
   /** Deletes an entry. */
   remove(name: string): void;
@@ -84,7 +87,8 @@ function localStore(now: () => number): VisitorStorage {
         // Not ours (or damaged): treat it as missing.
       }
       if (!entry || typeof entry.v !== 'string') return undefined;
-      if (entry.tx && now() - (entry.tm ?? 0) > entry.tx) {
+      // Gone once its lifetime has passed, the moment a cookie's Expires would drop it.
+      if (entry.tx && now() - (entry.tm ?? 0) >= entry.tx) {
         localStorage.removeItem(name);
         return undefined;
       }
@@ -103,7 +107,7 @@ function memoryStore(now: () => number): VisitorStorage {
     kind: 'memory',
     get(name) {
       const entry = entries.get(name);
-      if (entry && entry.expiresAt >= now()) return entry.value;
+      if (entry && entry.expiresAt > now()) return entry.value;
       entries.delete(name);
       return undefined;
     },

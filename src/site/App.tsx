@@ -28,7 +28,12 @@ export function createSiteQueryClient(): QueryClient {
   });
 }
 
-function engagementSettings(): EngageSettings {
+/**
+ * The events SDK settings the site starts the SDK with (after consent): the environment's client
+ * key, target URL and web personalization script host, and the specification's fixed settings
+ * (point of sale `ngc`, UTM parameters included, web personalization on).
+ */
+export function engagementSettings(): EngageSettings {
   return {
     clientKey: siteConfig.engagementClientKey,
     targetURL: absolute(siteConfig.engagementTargetUrl),

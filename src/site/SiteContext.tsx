@@ -58,7 +58,9 @@ export function articlesReducer(state: ArticlesState, action: ArticleAction): Ar
 
 /** The site's shared context: banners and userId from the banner flow, and per-article state. */
 export interface SiteContextValue {
+  /** The banner flow's banners: active now and not dismissed in this visit. The banner strip shows these. */
   banners: Banner[];
+  /** The visitor's id from the segment cookie, whose close events the flow applied; `''` when unknown or when the flow failed. */
   userId: string;
   articles: ArticlesState;
   /** Adds (or refreshes) an article with its counts from content. */

@@ -296,6 +296,25 @@ describe('the site in Chromium against the mocks', () => {
   });
 });
 
+describe('the banner service on another origin', () => {
+  it("gets the visitor's cookies with the segment-cookie call (credentials: 'include')", async () => {
+    // The banner client, served by the dev server, sends to the banners mock on another port: another
+    // origin, so the browser sends the visitor's cookies only for a call made with credentials.
+    const v = await visit(BLANK);
+    const service = site.mocks.oneconnect!;
+    await browser.context.addCookies([{ name: 'segment_session', value: 'seg-42', url: service }]);
+    // A string, so the test runner leaves this import to the page.
+    const state = (await v.page.evaluate(`import('/src/oneconnect/index.ts').then((m) => m.loadBanners(m.createOneconnectClient({ baseUrl: ${JSON.stringify(service)} })))`)) as { userId: string };
+    // The mock allowed the page to read the credentialed answer (it echoes the origin and allows credentials).
+    expect(state.userId).toBe('u-7f3c2a91');
+    const call = v.requests.find((r) => r.url() === `${service}/api/oneconnect/get-segment-cookies`);
+    expect(new URL(v.page.url()).origin).not.toBe(new URL(service).origin);
+    expect(call).toBeDefined();
+    expect((await call!.allHeaders()).cookie ?? '(no cookie sent)').toContain('segment_session=seg-42');
+    await v.page.close();
+  });
+});
+
 describe('the production build', () => {
   it('sends no Prefer header to the content API (choosing mock answers is the mock layer\'s job) and has none in its code', async () => {
     const built = await previewBuiltSite(site.mocks);

@@ -91,6 +91,18 @@ describe('tracking in Chromium against the mocks', () => {
     await page.close();
   });
 
+  it("starts the events SDK with the specification's settings: pos ngc, the URL's utm_* in the page view, web personalization loaded", async () => {
+    const { page, requests } = await visitWithConsent('/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026');
+    await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const view = matching(requests, EVENTS).map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>).find((body) => body.type === 'VIEW');
+    expect(view).toMatchObject({ pos: 'ngc', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'airshow-2026' });
+    // Web personalization: the web experiences script of the site's client key, with the point of sale it reads.
+    const script = matching(requests, /\/web-flow-libs\/[^/]+\/web-version\.min\.js$/);
+    expect(script.map((r) => new URL(r.url()).pathname)).toEqual([`/web-flow-libs/${import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY}/web-version.min.js`]);
+    expect(await page.evaluate(() => (window as { Engage?: { settings?: { pointOfSale?: string } } }).Engage?.settings?.pointOfSale)).toBe('ngc');
+    await page.close();
+  });
+
   it('tracks nothing in preview mode, even with consent: no engagement request, no search event', async () => {
     // The same visit outside preview does track: what this test would see if editors were tracked.
     // The capabilities page's hero links to a search (the content decides where links go).

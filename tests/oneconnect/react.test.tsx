@@ -6,6 +6,7 @@ import { usePrism } from '../support/prism.ts';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { BannerProvider, OneconnectProvider, useBanners, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
 import { Banners } from '../../src/site/content/ContentPage.tsx';
+import { SiteProvider } from '../../src/site/SiteContext.tsx';
 
 const prism = usePrism('oneconnect');
 
@@ -15,7 +16,7 @@ function wrapper() {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <OneconnectProvider client={client}>
-        <BannerProvider>{children}</BannerProvider>
+        <BannerProvider><SiteProvider>{children}</SiteProvider></BannerProvider>
       </OneconnectProvider>
     </QueryClientProvider>
   );
@@ -44,7 +45,7 @@ describe('banner React bindings against Prism', () => {
     const page = (enabled: boolean) => (
       <QueryClientProvider client={queryClient}>
         <OneconnectProvider client={client}>
-          <BannerProvider enabled={enabled}><Banners /></BannerProvider>
+          <BannerProvider enabled={enabled}><SiteProvider><Banners /></SiteProvider></BannerProvider>
         </OneconnectProvider>
       </QueryClientProvider>
     );

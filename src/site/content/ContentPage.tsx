@@ -7,6 +7,7 @@ import { siteConfig } from '../siteConfig.ts';
 import { booleanOf } from './fields.tsx';
 import { type ComponentRegistry, Placeholder, RouteRenderer } from './Placeholder.tsx';
 import { useBanners } from '../../oneconnect/react.tsx';
+import { useSite } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 
@@ -91,10 +92,12 @@ function SessionRequired({ heading, children }: { heading: string; children: Rea
 /**
  * The targeted promotional banners, each dismissible. While they load (a targeted layout; the
  * prerendered page too) their strip is already in place at its full height, so their arrival moves
- * nothing; several banners scroll sideways in that strip. A visitor with none sees no strip.
+ * nothing; several banners scroll sideways in that strip. A visitor with none sees no strip. The
+ * banners are the shared site context's, where the banner flow stores them (specification §4).
  */
 export function Banners() {
-  const { banners, dismiss, isLoading } = useBanners();
+  const { banners } = useSite();
+  const { dismiss, isLoading } = useBanners();
   if (!isLoading && banners.length === 0) return null;
   return (
     <section aria-label="Announcements" className="banners" aria-busy={isLoading}>
