@@ -9,10 +9,11 @@ import { components } from './content/registry.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import './theme/theme.css';
 import { useLocation } from './router.tsx';
+import { samePath } from './prerenderState.ts';
 import { useConsent } from './consent.ts';
 import { getPageMode, type PageMode, rewriteMediaImages } from './editMode.ts';
 import { SiteTracking } from './tracking.tsx';
-import { ContentPage, PageLoading, usePageLayout } from './content/ContentPage.tsx';
+import { ContentPage, PageLoading, type SessionGate, usePageLayout } from './content/ContentPage.tsx';
 import { SiteProvider } from './SiteContext.tsx';
 import { createSiteClients, type SiteClients, SiteClientsContext, SiteSearchContext } from './siteClients.tsx';
 import { Footer, Header } from './frame.tsx';
@@ -63,8 +64,11 @@ function EditModeMedia() {
  * registry renders it. The header's search waits for the page's content, so its widget and the
  * page's widgets go out in one batch.
  */
-function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; analytics: boolean; mode: PageMode; serverUrl?: string }) {
-  const layout = usePageLayout(useLocation(serverUrl), mode);
+function Shell({ clients, analytics, mode, serverUrl, gate }: { clients: SiteClients; analytics: boolean; mode: PageMode; serverUrl?: string; gate?: SessionGate }) {
+  const location = useLocation(serverUrl);
+  // The prerendered page's gate is its own URL's: other pages say whether they need a session in their data.
+  const gated = gate && serverUrl !== undefined && samePath(location.pathname, new URL(serverUrl, location).pathname) ? gate : undefined;
+  const layout = usePageLayout(location, mode, gated);
   const { route, url } = layout;
   const [pageReady, setPageReady] = useState(false);
   const ready = useCallback(() => setPageReady(true), []);
@@ -79,7 +83,7 @@ function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; 
               <a className="visually-hidden" href="#main">Skip to content</a>
               <Header pathname={url.pathname} searchReady={pageReady} />
               <main id="main" data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}>
-                <Suspense fallback={<PageLoading />}>
+                <Suspense fallback={<PageLoading gate={layout.gate} />}>
                   <ContentPage layout={layout} components={components} mode={mode} onReady={ready} />
                 </Suspense>
               </main>
@@ -100,9 +104,11 @@ function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; 
  * there is no browser location (a server rendering it, and the hydration after);
  * in a browser the location is read. Defaults to the browser's location. `dehydratedState` is the
  * data a prerendered page was rendered with (React Query's `dehydrate`), so hydration renders the
- * same page without fetching it again. Defaults to none.
+ * same page without fetching it again. Defaults to none. `gate`: the page at `url` is the gate of a
+ * route that needs a session (a prerendered page carries no data of such a route): its layout is
+ * asked for only once the visitor has a session. Defaults to none.
  */
-export function App({ url, dehydratedState }: { url?: string; dehydratedState?: DehydratedState } = {}) {
+export function App({ url, dehydratedState, gate }: { url?: string; dehydratedState?: DehydratedState; gate?: SessionGate } = {}) {
   const [queryClient] = useState(createSiteQueryClient);
   const [mode] = useState(() => getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search));
   const consented = useConsent({
@@ -121,7 +127,7 @@ export function App({ url, dehydratedState }: { url?: string; dehydratedState?: 
           <SiteServices>
             {(clients) => (
               <ContentProvider client={clients.content}>
-                <Shell clients={clients} analytics={analytics} mode={mode} serverUrl={url} />
+                <Shell clients={clients} analytics={analytics} mode={mode} serverUrl={url} gate={gate} />
               </ContentProvider>
             )}
           </SiteServices>

@@ -6,6 +6,7 @@ import { createContentClient, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
+import { sessionGate } from './content/ContentPage.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { stateScript } from './prerenderState.ts';
 import { siteConfig } from './siteConfig.ts';
@@ -77,19 +78,22 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
     /** The deployment's routes (the content route list). */
     listRoutes: (): Promise<RouteList> => source.listRoutes(),
 
-    /** Renders the page at `path` (`NOT_FOUND_ITEM` for the not-found page). */
+    /** Renders the page at `path` (`NOT_FOUND_ITEM` for the not-found page; a route that needs a session: its gate only). */
     async render(path: string): Promise<PrerenderedPage> {
       const layout = await source.getRoute(path);
+      const route = layout.sitecore.route;
+      // A route that needs a session is prerendered as its gate: a static host serves its files to
+      // anyone, so none of the route's data goes into them (the browser asks for it with a session).
+      const gate = route ? sessionGate(route) : undefined;
       const queryClient = new QueryClient();
-      queryClient.setQueryData(routeQueryKey(siteContent, path), layout);
+      if (!gate) queryClient.setQueryData(routeQueryKey(siteContent, path), layout);
       const dehydratedState = dehydrate(queryClient);
       const { prelude } = await prerender(
         <StrictMode>
-          <App url={path} dehydratedState={dehydratedState} />
+          <App url={path} dehydratedState={dehydratedState} gate={gate} />
         </StrictMode>,
       );
       const body = await new Response(prelude).text();
-      const route = layout.sitecore.route;
       const head = pageHead(route, new URL(path, siteConfig.publicOrigin), {
         origin: siteConfig.publicOrigin,
         siteName: siteConfig.siteName,
@@ -102,7 +106,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
         lang: head.lang,
         head: headHtml(head),
         body,
-        state: stateScript({ url: path, notFound: !route, queries: dehydratedState }),
+        state: stateScript({ url: path, notFound: !route, queries: dehydratedState, ...(gate ? { gate } : {}) }),
       };
     },
   };

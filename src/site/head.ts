@@ -54,15 +54,22 @@ const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, ta
 /**
  * The head of the page at `url` showing `route` (`null`: the not-found page, which is never indexed
  * and has no canonical URL). Titles and descriptions come from the route's `pageTitle` and
- * `metaDescription`; URLs are absolute on the public origin, without the query string.
+ * `metaDescription`; URLs are absolute on the public origin, without the query string. A route that
+ * needs a session gets its title, canonical URL and `noindex` only.
  */
 export function pageHead(route: RouteData | null, url: URL, { origin, siteName, language = 'en' }: HeadOptions): PageHead {
   if (!route) {
     return { title: `Page not found | ${siteName}`, lang: language, tags: [meta('robots', { name: 'robots', content: 'noindex' })] };
   }
   const title = textOf(route.fields.pageTitle) || siteName;
-  const description = textOf(route.fields.metaDescription);
   const canonical = new URL(url.pathname, origin).href;
+  const lang = route.itemLanguage || language;
+  // A page that needs a session tells crawlers and link previews its title and nothing else of
+  // its content (its static page is its gate: see entry-server.tsx).
+  if (booleanOf(route.fields.requiresSession)) {
+    return { title, lang, tags: [{ key: 'canonical', tag: 'link', attrs: { rel: 'canonical', href: canonical } }, meta('robots', { name: 'robots', content: 'noindex' })] };
+  }
+  const description = textOf(route.fields.metaDescription);
   const image = shareImage(route);
   const tags: HeadTag[] = [
     meta('description', { name: 'description', content: description }),
@@ -90,7 +97,7 @@ export function pageHead(route: RouteData | null, url: URL, { origin, siteName, 
     const organization = { '@context': 'https://schema.org', '@type': 'Organization', name: siteName, url: new URL('/', origin).href, ...(image ? { logo: new URL(image.src, origin).href } : {}) };
     tags.push({ key: 'organization', tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(organization) });
   }
-  return { title, lang: route.itemLanguage || language, tags };
+  return { title, lang, tags };
 }
 
 const escapeHtml = (text: string) =>

@@ -9,14 +9,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // A prerendered page is hydrated with the URL and data it was rendered with (the location's own
 // query, e.g. a search, applies right after), once the parts it shows that load on demand have
-// loaded, so it hydrates in one pass; anything else renders from scratch.
+// loaded, so it hydrates in one pass; anything else renders from scratch. The page of a route that
+// needs a session is its gate, with no data: it asks for its layout once there is a session.
 const state = hydratableState(document, location);
 if (state) {
   void preloadPage(prerenderedRoute(state), components).then(() =>
     hydrateRoot(
       root,
       <StrictMode>
-        <App url={state.url} dehydratedState={state.queries} />
+        <App url={state.url} dehydratedState={state.queries} gate={state.gate} />
       </StrictMode>,
     ),
   );

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { LayoutResult, RouteData } from '../content/index.ts';
+import type { SessionGate } from './content/ContentPage.tsx';
 import { getPageMode } from './editMode.ts';
 
 // The hand-over from a prerendered page to the browser: the server writes what it rendered the page
@@ -14,8 +15,13 @@ export interface PrerenderedState {
   url: string;
   /** True for the not-found page, which a host serves for any unknown path. */
   notFound: boolean;
-  /** React Query's `dehydrate` of the data the page was rendered with. */
+  /** React Query's `dehydrate` of the data the page was rendered with (none for a gate). */
   queries: DehydratedState;
+  /**
+   * Set when the route needs a session: the page is its gate only, rendered without the route's
+   * data (which the browser asks for once there is a session). Absent otherwise.
+   */
+  gate?: SessionGate;
 }
 
 /** JSON safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
@@ -30,6 +36,11 @@ export function stateScript(state: PrerenderedState): string {
 
 const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';
 
+/** Whether two site paths are the same page (`/account` and `/account/` are). */
+export function samePath(a: string, b: string): boolean {
+  return trimSlash(a) === trimSlash(b);
+}
+
 /**
  * The state of the prerendered page in `doc` when the browser can hydrate it: the page was rendered
  * for this path (or is the not-found page) and a visitor is looking (editors in edit or preview mode
@@ -40,7 +51,7 @@ export function hydratableState(doc: Document, loc: Pick<Location, 'pathname' | 
   if (!text || getPageMode(loc.search) !== 'normal') return undefined;
   try {
     const state = JSON.parse(text) as PrerenderedState;
-    return state.notFound || trimSlash(state.url) === trimSlash(loc.pathname) ? state : undefined;
+    return state.notFound || samePath(state.url, loc.pathname) ? state : undefined;
   } catch {
     return undefined; // a damaged page still renders, from scratch
   }

@@ -14,9 +14,12 @@ import { previewBuiltSite, type BuiltSite } from '../support/site.ts';
 // The pages of the content route list (the contract's example is what the content mock lists).
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
 const listedPaths = listedRoutes().map((r) => r.path);
-// Pages an editor marked `requiresSession` show their shell until the session answers, then the visitor's page.
+// Pages an editor marked `requiresSession` are prerendered as their gate: it shows until the session
+// answers, then the page asks for its layout (it carries none of it) and shows the visitor's page.
 const requiresSession = (path: string): boolean =>
   contract.components.examples[exampleNameFor(path)].value.sitecore.route.fields.requiresSession?.value === true;
+// Planted in the account page's rendering (the contract's fixture): text for signed-in readers only.
+const GATED_MARKER = 'AD-MEMBERS-7Q4X';
 
 let mocks: Awaited<ReturnType<typeof startMocksOnFreePorts>>;
 let built: BuiltSite;
@@ -42,6 +45,8 @@ const LAYOUT = /\/content-api\/sitecore\/api\/layout\/render\/jss/;
 
 interface Opened {
   page: Page;
+  /** In order: `session` when an answer of the session route arrived, `layout <item>` when a layout request left. */
+  events: string[];
   /** Console errors and warnings, and uncaught errors. */
   problems: string[];
   /** Items of the layout requests the page made. */
@@ -72,31 +77,37 @@ async function open(path: string): Promise<Opened> {
   const page = await browser.context.newPage();
   const problems: string[] = [];
   const layoutItems: string[] = [];
+  const events: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
-    if (LAYOUT.test(r.url())) layoutItems.push(new URL(r.url()).searchParams.get('item') ?? '');
+    if (!LAYOUT.test(r.url())) return;
+    layoutItems.push(new URL(r.url()).searchParams.get('item') ?? '');
+    events.push(`layout ${layoutItems.at(-1)}`);
+  });
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/auth/session') events.push('session');
   });
   await page.addInitScript(countRemovedHeadings);
   const response = await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
   const served = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1] ?? '';
   await page.waitForTimeout(300);
   const removedHeadings = () => page.evaluate(() => (globalThis as unknown as { __removedHeadings: { removed: number } }).__removedHeadings.removed);
-  return { page, problems, layoutItems, status: response!.status(), servedH1: served.replace(/&amp;/g, '&'), removedHeadings };
+  return { page, events, problems, layoutItems, status: response!.status(), servedH1: served.replace(/&amp;/g, '&'), removedHeadings };
 }
 
 describe('prerendered pages in Chromium', () => {
   it.each(listedPaths)(
-    '%s hydrates from its own data in one pass: no layout request, no console error or warning, the served heading kept',
+    '%s hydrates from its own data in one pass: no layout request (but a gated page\'s, with a session), no console error or warning, the served heading kept',
     async (path) => {
       const { page, problems, layoutItems, status, servedH1, removedHeadings } = await open(path);
       try {
         expect(status).toBe(200);
         expect(servedH1).not.toBe('');
         expect(problems).toEqual([]);
-        expect(layoutItems).toEqual([]);
+        expect(layoutItems).toEqual(requiresSession(path) ? [path] : []);
         expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(servedH1);
         // The served heading element itself is kept: the page was not thrown away and rendered again
         // (a page that requires a session replaces its shell with the visitor's page, by design).
@@ -108,6 +119,41 @@ describe('prerendered pages in Chromium', () => {
       }
     },
   );
+
+  it('/account, a page that needs a session: its gate asks for the layout only after the session says signed in, then shows the reader\'s page', async () => {
+    const { page, events, problems } = await open('/account');
+    try {
+      await page.getByText(GATED_MARKER, { exact: false }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Your account');
+      expect(events.filter((e) => e.startsWith('layout'))).toEqual(['layout /account']);
+      expect(events.indexOf('session')).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('session')).toBeLessThan(events.indexOf('layout /account'));
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/account without a session: the page as served holds nothing for signed-in readers, and the gate sends the visitor to sign in without asking for the layout', async () => {
+    // What curl gets.
+    expect(await (await fetch(`${built.url}/account`)).text()).not.toContain(GATED_MARKER);
+    const page = await browser.context.newPage();
+    const layoutItems: string[] = [];
+    page.on('request', (r) => {
+      if (LAYOUT.test(r.url())) layoutItems.push(new URL(r.url()).searchParams.get('item') ?? '');
+    });
+    try {
+      await page.route('**/api/auth/session', (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=signedOut' } }));
+      await page.goto(`${built.url}/account`, { waitUntil: 'commit' });
+      await page.waitForURL(/\/api\/auth\/signin\?/);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('error')).toBe('SessionRequired');
+      expect(layoutItems).toEqual([]);
+      expect(await page.content()).not.toContain(GATED_MARKER);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('applies the query of /search?q=f-35 after hydrating the search shell, without a warning', async () => {
     const { page, problems, layoutItems } = await open('/search?q=f-35');

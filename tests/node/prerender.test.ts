@@ -1,33 +1,49 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { preview, type PreviewServer } from 'vite';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
-import { freePort, root } from '../../scripts/lib/prism.mjs';
+import { CONTENT_SPEC, exampleNameFor, LAYOUT_PATH, listedRoutes, startContentMock } from '../../scripts/lib/contentMock.mjs';
+import { freePort, root, startPrism } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
 
 // The static build as a crawler or a link preview reads it: the files `npm run build` writes,
 // fetched without running any JavaScript, and served by `vite preview` as a static host would.
 
-interface Example { value: { sitecore: { route: { fields: Record<string, { value?: unknown }>; placeholders: { main: Array<{ componentName: string; fields?: Record<string, { value?: { src?: string } }> }> } } } } }
+interface Example { value: { sitecore: { route: { name: string; displayName?: string; fields: Record<string, { value?: unknown }>; placeholders: { main: Array<{ componentName: string; fields?: Record<string, { value?: { src?: string } }> }> } } } } }
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
 const listed = listedRoutes();
 const examples: Record<string, Example> = contract.components.examples;
 const routeOf = (path: string) => examples[exampleNameFor(path)]!.value.sitecore.route;
 const text = (path: string, field: string) => String(routeOf(path).fields[field]?.value ?? '');
-const origin = parseEnv(readFileSync(join(root, '.env.development'), 'utf8')).VITE_PUBLIC_ORIGIN!;
+const devEnv = parseEnv(readFileSync(join(root, '.env.development'), 'utf8'));
+const origin = devEnv.VITE_PUBLIC_ORIGIN!;
 const PRIVATE = ['/account', '/cart', '/api/auth/signin', '/api/auth/error'];
+// Routes an editor marked `requiresSession`: their static page is their gate only.
+const GATED = listed.map((r) => r.path).filter((path) => routeOf(path).fields.requiresSession?.value === true);
+const OPEN = listed.map((r) => r.path).filter((path) => !GATED.includes(path));
+// Planted in the account page's rendering (the contract's fixture): text for signed-in readers only.
+const GATED_MARKER = 'AD-MEMBERS-7Q4X';
 
 let outDir: string;
 let pages: BuiltPage[];
+let prism: ReturnType<typeof startPrism> | undefined;
+let contentMock: Awaited<ReturnType<typeof startContentMock>> | undefined;
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'prerender-'));
-  ({ pages } = await buildStaticSite({ outDir, logLevel: 'error' }));
+  // The content mock the build reads, kept running so a test can ask it what the build was given.
+  prism = startPrism('content', { port: await freePort() });
+  await prism.ready;
+  contentMock = await startContentMock({ prismUrl: prism.url });
+  ({ pages } = await buildStaticSite({ outDir, logLevel: 'error', contentPrismUrl: prism.url }));
 }, 240_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(outDir, { recursive: true, force: true });
+  await contentMock?.stop();
+  await prism?.stop();
+});
 
 const html = (file: string) => readFileSync(join(outDir, file), 'utf8');
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -46,7 +62,12 @@ describe('npm run build: a static page for every route of the content route list
     expect(existsSync(join(outDir, 'products'))).toBe(false);
   });
 
-  it.each(listed.map((r) => r.path))('%s has its heading, title, description, canonical and share tags in the raw HTML', (path) => {
+  it('builds routes that need a session (the account page) and routes anyone may read', () => {
+    expect(GATED).toEqual(['/account']);
+    expect(OPEN.length).toBeGreaterThan(10);
+  });
+
+  it.each(OPEN)('%s has its heading, title, description, canonical and share tags in the raw HTML', (path) => {
     const page = html(pages.find((p) => p.path === path)!.file);
     expect(h1Of(page), 'h1').not.toBe('');
     expect(titleOf(page)).toBe(text(path, 'pageTitle'));
@@ -70,10 +91,10 @@ describe('npm run build: a static page for every route of the content route list
     expect(page.includes('"@type":"Organization"')).toBe(path === '/');
   });
 
-  it('gives every page its own title and description', () => {
-    const heads = pages.map((p) => html(p.file));
-    expect(new Set(heads.map(titleOf)).size).toBe(pages.length);
-    expect(new Set(heads.map((h) => metaContent(h, 'name="description"'))).size).toBe(pages.length);
+  it('gives every page its own title, and every page anyone may read its own description', () => {
+    expect(new Set(pages.map((p) => titleOf(html(p.file)))).size).toBe(pages.length);
+    const open = pages.filter((p) => OPEN.includes(p.path));
+    expect(new Set(open.map((p) => metaContent(html(p.file), 'name="description"'))).size).toBe(open.length);
   });
 
   it('puts the home page organization in JSON-LD a parser accepts', () => {
@@ -87,8 +108,8 @@ describe('npm run build: a static page for every route of the content route list
     expect(page).not.toMatch(/<script(?![^>]*(type="module"|type="application\/(json|ld\+json)"))/);
   });
 
-  it('embeds the layout data each page was rendered with, for hydration without a refetch', () => {
-    for (const { path, file } of pages) {
+  it('embeds the layout data each page anyone may read was rendered with, for hydration without a refetch', () => {
+    for (const { path, file } of pages.filter((p) => OPEN.includes(p.path))) {
       const state = JSON.parse(html(file).match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
       expect(state.url).toBe(path);
       expect(state.notFound).toBe(false);
@@ -105,6 +126,52 @@ describe('npm run build: a static page for every route of the content route list
     expect(body('account/index.html')).not.toContain('Signed in as');
     expect(h1Of(body('search/index.html'))).toBe('Search our capabilities');
     expect(body('search/index.html')).not.toMatch(/F-35/);
+  });
+
+  describe('/account, a route that needs a session', () => {
+    const path = '/account';
+    const page = () => html('account/index.html');
+    const state = () => JSON.parse(page().match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
+
+    it('is prerendered as its gate: its heading and a status, its title, noindex, and a state that says "gate" and holds no data', () => {
+      expect(h1Of(page())).toBe('Your account');
+      expect(page()).toContain('<p role="status">Loading…</p>');
+      expect(titleOf(page())).toBe(text(path, 'pageTitle'));
+      expect(metaContent(page(), 'name="robots"')).toBe('noindex');
+      // Nothing of its fields in the head: no description, no share tags.
+      expect(page()).not.toMatch(/<meta (name="description"|property="og:|name="twitter:)/);
+      expect(page()).not.toContain('data-layout-id=');
+      expect(state()).toEqual({ url: path, notFound: false, queries: { mutations: [], queries: [] }, gate: { heading: 'Your account' } });
+      expect(pages.find((p) => p.path === path)?.indexable).toBe(false);
+      expect(html('sitemap.xml')).not.toContain(`<loc>${new URL(path, origin).href}</loc>`);
+    });
+
+    it('ships none of its data: what the content mock answers for it (the planted marker included) is in no file of the build', async () => {
+      const url = new URL(LAYOUT_PATH, contentMock!.url);
+      url.search = new URLSearchParams({ item: path, sc_apikey: devEnv.VITE_CONTENT_API_KEY!, sc_site: 'aero', sc_lang: 'en' }).toString();
+      const answer = await (await fetch(url)).text();
+      expect(answer).toContain(GATED_MARKER);
+      // Every value of the route's data but its name, display name and title (the gate's), the
+      // names of its components (the site's code) and values every route shares (language, template).
+      const route = JSON.parse(answer).sitecore.route;
+      const others = JSON.stringify(Object.entries(examples).filter(([name]) => name !== exampleNameFor(path)));
+      const kept = new Set([route.name, route.displayName, route.fields.pageTitle.value]);
+      const values = [GATED_MARKER];
+      const collect = (node: unknown, key = ''): void => {
+        if (typeof node === 'string') {
+          if (key !== 'componentName' && !kept.has(node) && !others.includes(JSON.stringify(node))) values.push(node);
+        } else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) collect(v, k);
+      };
+      collect(route);
+      expect(values).toEqual(expect.arrayContaining([text(path, 'metaDescription'), route.itemId, 'Signed in as']));
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(files.length).toBeGreaterThan(20);
+      const leaks = files.flatMap((entry) => {
+        const content = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+        return values.filter((v) => content.includes(v) || content.includes(JSON.stringify(v).slice(1, -1))).map((v) => `${v} in ${entry.name}`);
+      });
+      expect(leaks).toEqual([]);
+    });
   });
 
   it('writes 404.html: the not-found page, not indexed, with no canonical URL', () => {

@@ -15,7 +15,9 @@ import type { ContentComponentProps } from '../../src/site/content/fields.tsx';
 import { Placeholder, type ComponentRegistry } from '../../src/site/content/Placeholder.tsx';
 import { components, productIdOf } from '../../src/site/content/registry.tsx';
 import { rewriteMediaImages } from '../../src/site/editMode.ts';
-import { ContentPage, usePageLayout } from '../../src/site/content/ContentPage.tsx';
+import { ContentPage, type SessionGate, usePageLayout } from '../../src/site/content/ContentPage.tsx';
+import { createAuthClient, type Session } from '../../src/auth/index.ts';
+import { SessionProvider } from '../../src/auth/react.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
 import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 
@@ -44,11 +46,31 @@ function layoutService(routes: Record<string, RouteData>) {
   return { requests, client: createContentClient({ baseUrl: 'https://cd.aero.example', apiKey: KEY, site: 'aero', fetch }) };
 }
 
+/**
+ * The session routes: they answer `session` (a promise the test may settle later; signed out by
+ * default), note when they did, and record where a redirect would have gone.
+ */
+function sessionRoutes(session: Promise<Session | null> = Promise.resolve(null)) {
+  const state = { answered: false, navigations: [] as string[] };
+  const fetch: typeof globalThis.fetch = async () => {
+    const answer = await session;
+    state.answered = true;
+    return Response.json(answer ?? {});
+  };
+  const client = createAuthClient({ baseUrl: 'https://www.aero.example', fetch, navigate: (url) => void state.navigations.push(url), storage: null, logger: { error() {}, warn() {}, debug() {} } });
+  return { state, client };
+}
+
 /** Renders the page at `path` as the site's catch-all route does: layout service → registry. */
-function renderPage(path: string, routes: Record<string, RouteData>, { mode = 'normal', registry = components }: { mode?: PageMode; registry?: ComponentRegistry } = {}) {
+function renderPage(
+  path: string,
+  routes: Record<string, RouteData>,
+  { mode = 'normal', registry = components, gate, session }: { mode?: PageMode; registry?: ComponentRegistry; gate?: SessionGate; session?: Promise<Session | null> } = {},
+) {
   const service = layoutService(routes);
+  const auth = sessionRoutes(session);
   function Page() {
-    const layout = usePageLayout(new URL(path, 'https://www.aero.example'), mode);
+    const layout = usePageLayout(new URL(path, 'https://www.aero.example'), mode, gate);
     return <ContentPage layout={layout} components={registry} mode={mode} />;
   }
   // The other services answer nothing: these tests are about the content.
@@ -56,6 +78,7 @@ function renderPage(path: string, routes: Record<string, RouteData>, { mode = 'n
   const clients = { search } as Partial<SiteClients> as SiteClients;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider client={auth.client}>
       <EngagementProvider settings={{ clientKey: 'k', targetURL: 'https://engage.invalid', pointOfSale: 'ngc' }} enabled={false}>
         <ContentProvider client={service.client}>
           <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
@@ -71,9 +94,10 @@ function renderPage(path: string, routes: Record<string, RouteData>, { mode = 'n
           </OneconnectProvider>
         </ContentProvider>
       </EngagementProvider>
+      </SessionProvider>
     </QueryClientProvider>,
   );
-  return service;
+  return { ...service, session: auth.state };
 }
 
 /** A route with the given renderings in `main`. */
@@ -242,6 +266,49 @@ describe('the catch-all route: layout service → component registry', () => {
     } finally {
       stop();
     }
+  });
+});
+
+// The account page's rendering carries a text meant for signed-in readers only (the contract's fixture).
+const GATED_MARKER = 'AD-MEMBERS-7Q4X';
+
+/** A promise the test settles when it chooses. */
+function later<T>() {
+  let settle!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+describe('a route that needs a session, from the gate of its prerendered page', () => {
+  const routes = { '/account': example('account') };
+  const gate: SessionGate = { heading: 'Your account' };
+
+  it('asks the layout service nothing for a visitor without a session, and sends them to sign in', async () => {
+    const session = later<Session | null>();
+    const view = renderPage('/account', routes, { gate, session: session.promise });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Your account');
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    session.settle(null);
+    await waitFor(() => expect(view.session.navigations).toHaveLength(1));
+    const signIn = new URL(view.session.navigations[0]!, 'https://www.aero.example');
+    expect(signIn.pathname).toBe('/api/auth/signin');
+    expect(signIn.searchParams.get('error')).toBe('SessionRequired');
+    expect(view.requests).toEqual([]);
+    expect(document.body.textContent).not.toContain(GATED_MARKER);
+  });
+
+  it('asks for the layout once the session is there, then shows the signed-in reader the page', async () => {
+    const session = later<Session | null>();
+    const view = renderPage('/account', routes, { gate, session: session.promise });
+    // The gate is on screen while the session is unknown, and nothing was asked of the layout service.
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Your account');
+    expect(view.session.answered).toBe(false);
+    expect(view.requests).toEqual([]);
+    session.settle({ user: { name: 'Ada Okafor' }, expires: '2030-01-01T00:00:00.000Z' });
+    await screen.findByText(new RegExp(GATED_MARKER));
+    expect(screen.getByText(/Signed in as/).textContent).toContain('Ada Okafor');
+    expect(view.requests.map((url) => url.searchParams.get('item'))).toEqual(['/account']);
+    expect(view.session.navigations).toEqual([]);
   });
 });
 

@@ -10,7 +10,8 @@ const hero = { componentName: 'Hero', uid: 'h', fields: { image: { value: { src:
 const at = (path: string) => new URL(path, 'https://page.invalid');
 
 const home = route({ pageTitle: { value: 'Home | A&D' }, metaDescription: { value: 'What we do' } }, [hero]);
-const account = route({ pageTitle: { value: 'Your account' }, metaDescription: { value: 'Who you are' }, requiresSession: { value: true } });
+const cart = route({ pageTitle: { value: 'Your cart' }, metaDescription: { value: 'What you picked' }, noIndex: { value: true } });
+const account = route({ pageTitle: { value: 'Your account' }, metaDescription: { value: 'Who you are' }, requiresSession: { value: true } }, [hero]);
 const tagsOf = (doc: Document) => [...doc.head.querySelectorAll('[data-head]')].map((el) => el.getAttribute('data-head'));
 
 describe('the page head', () => {
@@ -24,7 +25,7 @@ describe('the page head', () => {
     const fromHero = pageHead(home, at('/'), options);
     expect(fromHero.tags.find((t) => t.key === 'og:image')?.attrs.content).toBe('https://www.aero.example/-/media/hero.jpg');
     expect(fromHero.tags.find((t) => t.key === 'og:image:alt')?.attrs.content).toBe('A jet');
-    const none = pageHead(account, at('/account'), options);
+    const none = pageHead(cart, at('/cart'), options);
     expect(none.tags.find((t) => t.key === 'twitter:card')?.attrs.content).toBe('summary');
     expect(none.tags.some((t) => t.key === 'og:image')).toBe(false);
   });
@@ -49,11 +50,11 @@ describe('the page head', () => {
     const canonical = document.querySelector('link[rel=canonical]');
     expect(tagsOf(document)).toContain('organization');
 
-    applyHead(document, pageHead(account, at('/account'), options));
-    expect(document.title).toBe('Your account');
+    applyHead(document, pageHead(cart, at('/cart'), options));
+    expect(document.title).toBe('Your cart');
     expect(document.documentElement.lang).toBe('en');
     expect(document.querySelector('link[rel=canonical]')).toBe(canonical); // the same element, updated
-    expect(canonical?.getAttribute('href')).toBe('https://www.aero.example/account');
+    expect(canonical?.getAttribute('href')).toBe('https://www.aero.example/cart');
     expect(document.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
     expect(tagsOf(document)).not.toContain('organization');
     expect(tagsOf(document)).not.toContain('og:image');
@@ -64,6 +65,16 @@ describe('the page head', () => {
     applyHead(document, pageHead(null, at('/nope'), options));
     expect(document.title).toBe('Page not found | Aerospace & Defence');
     expect(tagsOf(document)).toEqual(['robots']);
+  });
+
+  it('tells crawlers and link previews of a page that needs a session its title and nothing of its content', () => {
+    const head = pageHead(account, at('/account'), options);
+    expect(head.title).toBe('Your account');
+    expect(head.tags.map((t) => t.key)).toEqual(['canonical', 'robots']);
+    expect(head.tags.find((t) => t.key === 'robots')?.attrs.content).toBe('noindex');
+    const html = headHtml(head);
+    expect(html).not.toContain('Who you are'); // its description
+    expect(html).not.toContain('hero.jpg'); // its hero's image as a share image
   });
 });
 

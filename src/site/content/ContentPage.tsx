@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../../auth/react.tsx';
-import type { PageMode } from '../../content/index.ts';
+import type { PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { usePageHead } from '../head.ts';
 import { siteConfig } from '../siteConfig.ts';
@@ -12,19 +12,40 @@ import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 
 /**
+ * What the page of a route that needs a session (its `requiresSession` field is set) shows before
+ * the visitor's session is known, and all of the route its prerendered page carries: its heading.
+ */
+export interface SessionGate {
+  /** The route's display name: the gate's `<h1>`. */
+  heading: string;
+}
+
+/** The gate of `route` when it needs a session (its `requiresSession` field is set), else `undefined`. */
+export function sessionGate(route: RouteData): SessionGate | undefined {
+  return booleanOf(route.fields.requiresSession) ? { heading: route.displayName || route.name } : undefined;
+}
+
+/**
  * The page of one URL from the layout service: its route through React Query (`useRoute`, keyed by
  * item, language, site and mode, so a server can prefetch and dehydrate it), with `sc_mode` passed on.
  * While another route loads, the previous page stays (with its own URL) rather than flashing empty.
+ * `gate`: the URL's route needs a session (its prerendered page said so, before any of its data):
+ * its layout is asked for only once the visitor has a session, and the gate shows until the page
+ * can. Defaults to none.
  */
-export function usePageLayout(url: URL, mode: PageMode) {
+export function usePageLayout(url: URL, mode: PageMode, gate?: SessionGate) {
+  // Content for signed-in readers is not asked for without a session: a visitor without one is sent
+  // to sign in first (the layout service must still protect the item: anyone can call it).
+  const { status } = useSession();
+  const waiting = !!gate && status !== 'authenticated';
   // Published pages change with a deploy (which prerenders them again), not during a visit: a page
   // hydrated from its prerendered data, or seen before, is not fetched again.
-  const layout = useRoute(url.pathname, { mode, staleTime: mode === 'normal' ? Infinity : 0 });
+  const layout = useRoute(url.pathname, { mode, staleTime: mode === 'normal' ? Infinity : 0, enabled: !waiting });
   const [shownUrl, setShownUrl] = useState(url);
   // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
   if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
   const route = layout.data?.sitecore.route;
-  return { ...layout, route, url: layout.isPlaceholderData ? shownUrl : url };
+  return { ...layout, route, url: layout.isPlaceholderData ? shownUrl : url, gate };
 }
 
 /** Props of {@link ContentPage}. */
@@ -40,11 +61,13 @@ export interface ContentPageProps {
  * Renders the route: its `main` placeholder through the component registry, the targeted banners
  * (shown only when the route's layout is the targeted one), the page's head from the route's
  * fields (title, description, canonical, share tags: see head.ts), and a sign-in redirect for a route whose `requiresSession` field is set.
- * `route: null` renders the not-found page.
+ * `route: null` renders the not-found page. A gated layout (see {@link usePageLayout}) shows its gate until its route is here.
  */
 export function ContentPage({ layout, components, mode, onReady }: ContentPageProps) {
   const { route, url } = layout;
   usePageHead(layout.isError && !layout.data ? undefined : route, url, { origin: siteConfig.publicOrigin, siteName: siteConfig.siteName, language: layout.data?.sitecore.context.language });
+  // A gated page shows its gate, never another page's data, until its own route is here.
+  if (layout.gate && (layout.isPending || layout.isPlaceholderData)) return <SessionRequired heading={layout.gate.heading} />;
   if (layout.isPending) return <PageLoading />;
   if (layout.isError && !layout.data) {
     return (
@@ -62,9 +85,10 @@ export function ContentPage({ layout, components, mode, onReady }: ContentPagePr
       <Placeholder name="main" />
     </RouteRenderer>
   );
+  const gate = sessionGate(route);
   return (
     <>
-      {booleanOf(route.fields.requiresSession) ? <SessionRequired heading={route.displayName || route.name}>{page}</SessionRequired> : page}
+      {gate ? <SessionRequired heading={gate.heading}>{page}</SessionRequired> : page}
       <Ready onReady={onReady} />
     </>
   );
@@ -76,17 +100,26 @@ function Ready({ onReady }: { onReady?: () => void }) {
   return null;
 }
 
-/** The first load's status: invisible for the first moments, so a fast answer shows no flash. */
-export function PageLoading() {
+/**
+ * The first load's status: invisible for the first moments, so a fast answer shows no flash. On a
+ * gated page, its gate (the same heading and status until the page replaces them).
+ */
+export function PageLoading({ gate }: { gate?: SessionGate } = {}) {
+  if (gate) return <Gate heading={gate.heading} />;
   return <div className="container page-loading"><p role="status">Loading…</p></div>;
 }
 
-// A route an editor marked `requiresSession`: visitors without a session go to sign in, then back.
-// Until the session is known the page shows its heading (what its prerendered shell holds).
-function SessionRequired({ heading, children }: { heading: string; children: ReactNode }) {
-  const { status } = useSession({ required: true });
-  if (status === 'authenticated') return <>{children}</>;
+// What a route that needs a session shows until its page can: the heading (all its prerendered page holds).
+function Gate({ heading }: { heading: string }) {
   return <div className="container"><h1>{heading}</h1><p role="status">Loading…</p></div>;
+}
+
+// A route an editor marked `requiresSession`: visitors without a session go to sign in, then back.
+// Until the session is known (and while its layout loads) the page shows its gate.
+function SessionRequired({ heading, children }: { heading: string; children?: ReactNode }) {
+  const { status } = useSession({ required: true });
+  if (status === 'authenticated' && children) return <>{children}</>;
+  return <Gate heading={heading} />;
 }
 
 /**

@@ -142,6 +142,7 @@ export function AccountPage({ fields }: ContentComponentProps) {
     <div className="container">
       <h1>{textOf(fields.heading)}</h1>
       <p>{textOf(fields.signedInLabel)} <strong>{data?.user?.name ?? data?.user?.email}</strong>.</p>
+      {fields.text ? <p>{textOf(fields.text)}</p> : null}
       {data?.expires ? <p className="muted">Session valid until {new Date(data.expires).toLocaleString('en-GB')}.</p> : null}
     </div>
   );
