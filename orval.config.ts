@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { defineConfig, type Options } from 'orval';
+import { defineConfig, TEMPLATE_TAG_REGEX, type OutputClientFunc, type Options } from 'orval';
 
 /**
  * One orval project per API for the React Query hooks, one more (`<api>Zod`)
@@ -25,6 +25,31 @@ function overrides(api: string): Record<string, unknown> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 }
 
+/**
+ * orval's React Query client with every path parameter sent as one encoded segment:
+ * `/products/${encodeURIComponent(String(productID))}`, so `../me` is `..%2Fme` and never `/me`.
+ * This is what orval's own `urlEncodeParameters: true` writes, but orval 7.13.2 honours that
+ * option only for `httpClient: 'axios'`; with `'fetch'` it is ignored (orval-labs/orval#2172,
+ * again #3343, fixed in orval 8). After moving to an orval that honours it, set the option and
+ * use `client: 'react-query'` instead: never both, or parameters are encoded twice (the
+ * `pathParams` contract tests of each API catch either mistake).
+ */
+const reactQueryEncodingPathParams: OutputClientFunc = (clients) => {
+  const reactQuery = clients['react-query'];
+  return {
+    ...reactQuery,
+    // The route feeds the URL builder and the query key alike; both get the encoded form.
+    client: (verbOptions, options, _outputClient, output) =>
+      reactQuery.client(
+        verbOptions,
+        { ...options, route: options.route.replace(TEMPLATE_TAG_REGEX, '${encodeURIComponent(String($1))}') },
+        // orval tells its clients apart by this name; a function here would change their output.
+        'react-query',
+        output,
+      ),
+  };
+};
+
 function hooks(api: string): Options {
   return {
     input: { target: `./openapi/${api}/openapi.yaml` },
@@ -32,7 +57,7 @@ function hooks(api: string): Options {
       target: `./generated/${api}/hooks`,
       schemas: `./generated/${api}/model`,
       mode: 'tags-split',
-      client: 'react-query',
+      client: reactQueryEncodingPathParams,
       httpClient: 'fetch',
       clean: true,
       prettier: false,

@@ -1,7 +1,8 @@
 // The drop-in facade: a client with the official SDK's resources, operation names and
 // positional arguments, built from the generated operation table, and a typed raw client
 // over the same transport.
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
+import { assertNoDotSegments, isDotSegment } from '../core/pathSegments.ts';
 import type { Transport } from '../core/transport.ts';
 import { commerceOperations, type CommerceOperation } from '../../generated/commerce/operations.ts';
 import type { CommerceOperations } from '../../generated/commerce/operationTypes.ts';
@@ -38,7 +39,11 @@ function pathValue(id: string, names: readonly string[], name: string, args: rea
       `${id}: path parameter "${name}" (argument ${index + 1}) must be a non-empty string, got ${value === '' ? "''" : String(value)}`,
     );
   }
-  return encodeURIComponent(value);
+  const segment = encodeURIComponent(value);
+  if (isDotSegment(segment)) {
+    throw new TypeError(`${id}: path parameter "${name}" (argument ${index + 1}) must not be "${value}"`);
+  }
+  return segment;
 }
 
 /**
@@ -138,6 +143,7 @@ export function createCommerceApi(client: { transport: Transport }): Client<path
   return createClient<paths>({
     baseUrl: transport.baseUrl,
     querySerializer: (query) => serializeQuery(query),
+    pathSerializer: (path, params) => assertNoDotSegments(defaultPathSerializer(path, params)),
     fetch: (request) => transport(withoutVersionForOauth(request, transport.baseUrl)),
   });
 }

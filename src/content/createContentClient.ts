@@ -1,5 +1,6 @@
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
 import { isApiError } from '../core/errors.ts';
+import { assertNoDotSegments } from '../core/pathSegments.ts';
 import { createTransport, type Transport } from '../core/transport.ts';
 import type { components, paths } from '../../generated/content/schema.d.ts';
 
@@ -103,7 +104,11 @@ export function createContentClient(options: ContentOptions): ContentClient {
     fetch: options.fetch,
     describeError: (body) => ({ message: (body as { message?: string } | null)?.message }),
   });
-  const api = createClient<paths>({ baseUrl: absoluteBase(transport.baseUrl), fetch: (request) => transport(request) });
+  const api = createClient<paths>({
+    baseUrl: absoluteBase(transport.baseUrl),
+    pathSerializer: (path, params) => assertNoDotSegments(defaultPathSerializer(path, params)),
+    fetch: (request) => transport(request),
+  });
   const common = () => ({ sc_apikey: apiKey, ...(site ? { sc_site: site } : {}) });
 
   return {

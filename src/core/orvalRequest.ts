@@ -1,3 +1,4 @@
+import { assertNoDotSegments } from './pathSegments.ts';
 import type { Transport } from './transport.ts';
 
 /**
@@ -21,6 +22,7 @@ export type BodyType<B> = B;
  * The mutator every orval-generated call goes through: it sends the relative URL
  * through the transport given in the call's options and resolves to the parsed body
  * (`null` for an empty answer, which React Query accepts where `undefined` is not).
+ * Throws a TypeError, sending nothing, when a path parameter is `.` or `..` (see pathSegments.ts).
  */
 export async function orvalRequest<T>(url: string, options: OrvalRequestOptions = {}): Promise<T> {
   const { client, ...init } = options;
@@ -29,5 +31,6 @@ export async function orvalRequest<T>(url: string, options: OrvalRequestOptions 
       'No transport for this call: use the hook inside its API provider, or pass { request: { client } }',
     );
   }
-  return (await client.read(url, init)) as T;
+  // The generated URL builders encode each path parameter; a `.` or `..` value still needs refusing.
+  return (await client.read(assertNoDotSegments(url), init)) as T;
 }

@@ -1,8 +1,9 @@
 import {
   AccountPage, ArticleBody, AuthErrorPage, CartPage, ProductPage, RecommendationWidget, RichText, SearchResults, SignInPage,
 } from '../onDemand.tsx';
-import type { ContentComponentProps } from './fields.tsx';
+import { ContentLink, type ContentComponentProps } from './fields.tsx';
 import { usePageUrl, type ComponentRegistry } from './Placeholder.tsx';
+import { productIdOf } from './productId.ts';
 import { ArticleList, CapabilityCards, CareersPage, Columns, Hero, PersonalizedOffer, PromoCta, Recommendations } from './sections.tsx';
 
 // What the home and landing pages show loads with the first page; the rest loads on demand
@@ -11,19 +12,22 @@ import { ArticleList, CapabilityCards, CareersPage, Columns, Hero, PersonalizedO
 // client, so the results widget and the header's still go out in one batch). A component that
 // holds an on-demand part carries its `preload`, so a prerendered page loads it before hydrating.
 
-/** The product id of a `/products/<id>` URL (the wildcard route's page reads it from its own URL). */
-export function productIdOf(pathname: string): string {
-  const segment = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+/** The product page of a URL whose last segment is no product id: what a missing product shows, with no request. */
+function ProductNotFound({ fields }: Pick<ContentComponentProps, 'fields'>) {
+  return (
+    <div className="container">
+      <p><ContentLink field={fields.backLink} /></p>
+      <h1>Product unavailable</h1>
+      <p role="alert">There is no product at this address.</p>
+    </div>
+  );
 }
 
 const ProductDetail = Object.assign(
   function ProductDetail({ fields }: ContentComponentProps) {
-    return <ProductPage id={productIdOf(usePageUrl().pathname)} fields={fields} />;
+    const id = productIdOf(usePageUrl().pathname);
+    // An id no product can have (`..%2Fme`) never reaches the commerce API, nor loads its client.
+    return id === undefined ? <ProductNotFound fields={fields} /> : <ProductPage id={id} fields={fields} />;
   },
   { preload: ProductPage.preload },
 );

@@ -183,7 +183,7 @@ export const getSignInUrl = (provider: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/signin/${provider}?${stringifiedParams}` : `/signin/${provider}`
+  return stringifiedParams.length > 0 ? `/signin/${encodeURIComponent(String(provider))}?${stringifiedParams}` : `/signin/${encodeURIComponent(String(provider))}`
 }
 
 export const signIn = async (provider: string,
@@ -275,7 +275,7 @@ export const getSignInCallbackUrl = (provider: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/callback/${provider}?${stringifiedParams}` : `/callback/${provider}`
+  return stringifiedParams.length > 0 ? `/callback/${encodeURIComponent(String(provider))}?${stringifiedParams}` : `/callback/${encodeURIComponent(String(provider))}`
 }
 
 export const signInCallback = async (provider: string,

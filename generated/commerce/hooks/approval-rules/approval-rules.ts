@@ -123,7 +123,7 @@ export const getApprovalRulesListUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/approvalrules?${stringifiedParams}` : `/buyers/${buyerID}/approvalrules`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules`
 }
 
 export const approvalRulesList = async (buyerID: string,
@@ -145,7 +145,7 @@ export const approvalRulesList = async (buyerID: string,
 export const getApprovalRulesListQueryKey = (buyerID?: string,
     params?: ApprovalRulesListParams,) => {
     return [
-    `/buyers/${buyerID}/approvalrules`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -230,7 +230,7 @@ export const getApprovalRulesCreateUrl = (buyerID: string,) => {
 
   
 
-  return `/buyers/${buyerID}/approvalrules`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules`
 }
 
 export const approvalRulesCreate = async (buyerID: string,
@@ -304,7 +304,7 @@ export const getApprovalRulesGetUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/approvalrules/${approvalRuleID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const approvalRulesGet = async (buyerID: string,
@@ -326,7 +326,7 @@ export const approvalRulesGet = async (buyerID: string,
 export const getApprovalRulesGetQueryKey = (buyerID?: string,
     approvalRuleID?: string,) => {
     return [
-    `/buyers/${buyerID}/approvalrules/${approvalRuleID}`
+    `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
     ] as const;
     }
 
@@ -412,7 +412,7 @@ export const getApprovalRulesSaveUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/approvalrules/${approvalRuleID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const approvalRulesSave = async (buyerID: string,
@@ -489,7 +489,7 @@ export const getApprovalRulesDeleteUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/approvalrules/${approvalRuleID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const approvalRulesDelete = async (buyerID: string,
@@ -562,7 +562,7 @@ export const getApprovalRulesPatchUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/approvalrules/${approvalRuleID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const approvalRulesPatch = async (buyerID: string,

@@ -101,7 +101,7 @@ export const getBundleLineItemsCreateUrl = (direction: 'Incoming' | 'Outgoing' |
 
   
 
-  return `/orders/${direction}/${orderID}/bundles/${productID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/bundles/${encodeURIComponent(String(productID))}`
 }
 
 export const bundleLineItemsCreate = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -183,7 +183,7 @@ export const getBundleLineItemsDeleteUrl = (direction: 'Incoming' | 'Outgoing' |
 
   
 
-  return `/orders/${direction}/${orderID}/bundles/${productID}/${lineItemID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/bundles/${encodeURIComponent(String(productID))}/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const bundleLineItemsDelete = async (direction: 'Incoming' | 'Outgoing' | 'All',

@@ -100,7 +100,7 @@ export const getBundleSubscriptionItemsCreateUrl = (subscriptionID: string,
 
   
 
-  return `/subscriptions/${subscriptionID}/bundles/${productID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/bundles/${encodeURIComponent(String(productID))}`
 }
 
 export const bundleSubscriptionItemsCreate = async (subscriptionID: string,
@@ -180,7 +180,7 @@ export const getBundleSubscriptionItemsDeleteUrl = (subscriptionID: string,
 
   
 
-  return `/subscriptions/${subscriptionID}/bundles/${productID}/${subscriptionItemID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/bundles/${encodeURIComponent(String(productID))}/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const bundleSubscriptionItemsDelete = async (subscriptionID: string,

@@ -301,7 +301,7 @@ export const getBundlesGetUrl = (bundleID: string,) => {
 
   
 
-  return `/bundles/${bundleID}`
+  return `/bundles/${encodeURIComponent(String(bundleID))}`
 }
 
 export const bundlesGet = async (bundleID: string, options?: RequestInit): Promise<Bundle> => {
@@ -321,7 +321,7 @@ export const bundlesGet = async (bundleID: string, options?: RequestInit): Promi
 
 export const getBundlesGetQueryKey = (bundleID?: string,) => {
     return [
-    `/bundles/${bundleID}`
+    `/bundles/${encodeURIComponent(String(bundleID))}`
     ] as const;
     }
 
@@ -401,7 +401,7 @@ export const getBundlesSaveUrl = (bundleID: string,) => {
 
   
 
-  return `/bundles/${bundleID}`
+  return `/bundles/${encodeURIComponent(String(bundleID))}`
 }
 
 export const bundlesSave = async (bundleID: string,
@@ -476,7 +476,7 @@ export const getBundlesDeleteUrl = (bundleID: string,) => {
 
   
 
-  return `/bundles/${bundleID}`
+  return `/bundles/${encodeURIComponent(String(bundleID))}`
 }
 
 export const bundlesDelete = async (bundleID: string, options?: RequestInit): Promise<void> => {
@@ -547,7 +547,7 @@ export const getBundlesPatchUrl = (bundleID: string,) => {
 
   
 
-  return `/bundles/${bundleID}`
+  return `/bundles/${encodeURIComponent(String(bundleID))}`
 }
 
 export const bundlesPatch = async (bundleID: string,
@@ -816,7 +816,7 @@ export const getBundlesDeleteAssignmentUrl = (bundleID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/bundles/${bundleID}/assignments/${buyerID}?${stringifiedParams}` : `/bundles/${bundleID}/assignments/${buyerID}`
+  return stringifiedParams.length > 0 ? `/bundles/${encodeURIComponent(String(bundleID))}/assignments/${encodeURIComponent(String(buyerID))}?${stringifiedParams}` : `/bundles/${encodeURIComponent(String(bundleID))}/assignments/${encodeURIComponent(String(buyerID))}`
 }
 
 export const bundlesDeleteAssignment = async (bundleID: string,
@@ -1077,7 +1077,7 @@ export const getBundlesDeleteProductAssignmentUrl = (bundleID: string,
 
   
 
-  return `/bundles/${bundleID}/productassignments/${productID}`
+  return `/bundles/${encodeURIComponent(String(bundleID))}/productassignments/${encodeURIComponent(String(productID))}`
 }
 
 export const bundlesDeleteProductAssignment = async (bundleID: string,

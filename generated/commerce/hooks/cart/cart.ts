@@ -466,7 +466,7 @@ export const getCartSetActiveCartUrl = (orderID: string,) => {
 
   
 
-  return `/cart/${orderID}`
+  return `/cart/${encodeURIComponent(String(orderID))}`
 }
 
 export const cartSetActiveCart = async (orderID: string, options?: RequestInit): Promise<void> => {
@@ -754,7 +754,7 @@ export const getCartCreateBundleItemUrl = (productID: string,) => {
 
   
 
-  return `/cart/bundles/${productID}`
+  return `/cart/bundles/${encodeURIComponent(String(productID))}`
 }
 
 export const cartCreateBundleItem = async (productID: string,
@@ -832,7 +832,7 @@ export const getCartDeleteBundleItemUrl = (productID: string,
 
   
 
-  return `/cart/bundles/${productID}/${lineItemID}`
+  return `/cart/bundles/${encodeURIComponent(String(productID))}/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const cartDeleteBundleItem = async (productID: string,
@@ -1420,7 +1420,7 @@ export const getCartGetLineItemUrl = (lineItemID: string,) => {
 
   
 
-  return `/cart/lineitems/${lineItemID}`
+  return `/cart/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const cartGetLineItem = async (lineItemID: string, options?: RequestInit): Promise<LineItem> => {
@@ -1440,7 +1440,7 @@ export const cartGetLineItem = async (lineItemID: string, options?: RequestInit)
 
 export const getCartGetLineItemQueryKey = (lineItemID?: string,) => {
     return [
-    `/cart/lineitems/${lineItemID}`
+    `/cart/lineitems/${encodeURIComponent(String(lineItemID))}`
     ] as const;
     }
 
@@ -1520,7 +1520,7 @@ export const getCartSaveLineItemUrl = (lineItemID: string,) => {
 
   
 
-  return `/cart/lineitems/${lineItemID}`
+  return `/cart/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const cartSaveLineItem = async (lineItemID: string,
@@ -1595,7 +1595,7 @@ export const getCartDeleteLineItemUrl = (lineItemID: string,) => {
 
   
 
-  return `/cart/lineitems/${lineItemID}`
+  return `/cart/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const cartDeleteLineItem = async (lineItemID: string, options?: RequestInit): Promise<void> => {
@@ -1666,7 +1666,7 @@ export const getCartPatchLineItemUrl = (lineItemID: string,) => {
 
   
 
-  return `/cart/lineitems/${lineItemID}`
+  return `/cart/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const cartPatchLineItem = async (lineItemID: string,
@@ -1926,7 +1926,7 @@ export const getCartGetPaymentUrl = (paymentID: string,) => {
 
   
 
-  return `/cart/payments/${paymentID}`
+  return `/cart/payments/${encodeURIComponent(String(paymentID))}`
 }
 
 export const cartGetPayment = async (paymentID: string, options?: RequestInit): Promise<Payment> => {
@@ -1946,7 +1946,7 @@ export const cartGetPayment = async (paymentID: string, options?: RequestInit): 
 
 export const getCartGetPaymentQueryKey = (paymentID?: string,) => {
     return [
-    `/cart/payments/${paymentID}`
+    `/cart/payments/${encodeURIComponent(String(paymentID))}`
     ] as const;
     }
 
@@ -2028,7 +2028,7 @@ export const getCartDeletePaymentUrl = (paymentID: string,) => {
 
   
 
-  return `/cart/payments/${paymentID}`
+  return `/cart/payments/${encodeURIComponent(String(paymentID))}`
 }
 
 export const cartDeletePayment = async (paymentID: string, options?: RequestInit): Promise<void> => {
@@ -2099,7 +2099,7 @@ export const getCartPatchPaymentUrl = (paymentID: string,) => {
 
   
 
-  return `/cart/payments/${paymentID}`
+  return `/cart/payments/${encodeURIComponent(String(paymentID))}`
 }
 
 export const cartPatchPayment = async (paymentID: string,
@@ -2172,7 +2172,7 @@ export const getCartCreatePaymentTransactionUrl = (paymentID: string,) => {
 
   
 
-  return `/cart/payments/${paymentID}/transactions`
+  return `/cart/payments/${encodeURIComponent(String(paymentID))}/transactions`
 }
 
 export const cartCreatePaymentTransaction = async (paymentID: string,
@@ -2248,7 +2248,7 @@ export const getCartDeletePaymentTransactionUrl = (paymentID: string,
 
   
 
-  return `/cart/payments/${paymentID}/transactions/${transactionID}`
+  return `/cart/payments/${encodeURIComponent(String(paymentID))}/transactions/${encodeURIComponent(String(transactionID))}`
 }
 
 export const cartDeletePaymentTransaction = async (paymentID: string,
@@ -2435,7 +2435,7 @@ export const getCartAddPromotionUrl = (promoCode: string,) => {
 
   
 
-  return `/cart/promotions/${promoCode}`
+  return `/cart/promotions/${encodeURIComponent(String(promoCode))}`
 }
 
 export const cartAddPromotion = async (promoCode: string, options?: RequestInit): Promise<OrderPromotion> => {
@@ -2508,7 +2508,7 @@ export const getCartDeletePromotionUrl = (promoCode: string,) => {
 
   
 
-  return `/cart/promotions/${promoCode}`
+  return `/cart/promotions/${encodeURIComponent(String(promoCode))}`
 }
 
 export const cartDeletePromotion = async (promoCode: string, options?: RequestInit): Promise<void> => {

@@ -331,7 +331,7 @@ export const getCatalogsGetUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}`
 }
 
 export const catalogsGet = async (catalogID: string, options?: RequestInit): Promise<Catalog> => {
@@ -351,7 +351,7 @@ export const catalogsGet = async (catalogID: string, options?: RequestInit): Pro
 
 export const getCatalogsGetQueryKey = (catalogID?: string,) => {
     return [
-    `/catalogs/${catalogID}`
+    `/catalogs/${encodeURIComponent(String(catalogID))}`
     ] as const;
     }
 
@@ -431,7 +431,7 @@ export const getCatalogsSaveUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}`
 }
 
 export const catalogsSave = async (catalogID: string,
@@ -506,7 +506,7 @@ export const getCatalogsDeleteUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}`
 }
 
 export const catalogsDelete = async (catalogID: string, options?: RequestInit): Promise<void> => {
@@ -577,7 +577,7 @@ export const getCatalogsPatchUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}`
 }
 
 export const catalogsPatch = async (catalogID: string,
@@ -660,7 +660,7 @@ export const getCatalogsDeleteAssignmentUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/assignments?${stringifiedParams}` : `/catalogs/${catalogID}/assignments`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/assignments?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/assignments`
 }
 
 export const catalogsDeleteAssignment = async (catalogID: string,
@@ -1272,7 +1272,7 @@ export const getCatalogsDeleteBundleAssignmentUrl = (catalogID: string,
 
   
 
-  return `/catalogs/${catalogID}/bundleassignments/${bundleID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/bundleassignments/${encodeURIComponent(String(bundleID))}`
 }
 
 export const catalogsDeleteBundleAssignment = async (catalogID: string,
@@ -1347,7 +1347,7 @@ export const getCatalogsDeleteProductAssignmentUrl = (catalogID: string,
 
   
 
-  return `/catalogs/${catalogID}/productassignments/${productID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/productassignments/${encodeURIComponent(String(productID))}`
 }
 
 export const catalogsDeleteProductAssignment = async (catalogID: string,

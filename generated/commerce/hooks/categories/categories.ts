@@ -163,7 +163,7 @@ export const getCategoriesListUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories?${stringifiedParams}` : `/catalogs/${catalogID}/categories`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories`
 }
 
 export const categoriesList = async (catalogID: string,
@@ -185,7 +185,7 @@ export const categoriesList = async (catalogID: string,
 export const getCategoriesListQueryKey = (catalogID?: string,
     params?: CategoriesListParams,) => {
     return [
-    `/catalogs/${catalogID}/categories`, ...(params ? [params]: [])
+    `/catalogs/${encodeURIComponent(String(catalogID))}/categories`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -278,7 +278,7 @@ export const getCategoriesCreateUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories?${stringifiedParams}` : `/catalogs/${catalogID}/categories`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories`
 }
 
 export const categoriesCreate = async (catalogID: string,
@@ -353,7 +353,7 @@ export const getCategoriesGetUrl = (catalogID: string,
 
   
 
-  return `/catalogs/${catalogID}/categories/${categoryID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}`
 }
 
 export const categoriesGet = async (catalogID: string,
@@ -375,7 +375,7 @@ export const categoriesGet = async (catalogID: string,
 export const getCategoriesGetQueryKey = (catalogID?: string,
     categoryID?: string,) => {
     return [
-    `/catalogs/${catalogID}/categories/${categoryID}`
+    `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}`
     ] as const;
     }
 
@@ -469,7 +469,7 @@ export const getCategoriesSaveUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories/${categoryID}?${stringifiedParams}` : `/catalogs/${catalogID}/categories/${categoryID}`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}`
 }
 
 export const categoriesSave = async (catalogID: string,
@@ -547,7 +547,7 @@ export const getCategoriesDeleteUrl = (catalogID: string,
 
   
 
-  return `/catalogs/${catalogID}/categories/${categoryID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}`
 }
 
 export const categoriesDelete = async (catalogID: string,
@@ -628,7 +628,7 @@ export const getCategoriesPatchUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories/${categoryID}?${stringifiedParams}` : `/catalogs/${catalogID}/categories/${categoryID}`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}`
 }
 
 export const categoriesPatch = async (catalogID: string,
@@ -713,7 +713,7 @@ export const getCategoriesListAssignmentsUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories/assignments?${stringifiedParams}` : `/catalogs/${catalogID}/categories/assignments`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories/assignments?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories/assignments`
 }
 
 export const categoriesListAssignments = async (catalogID: string,
@@ -735,7 +735,7 @@ export const categoriesListAssignments = async (catalogID: string,
 export const getCategoriesListAssignmentsQueryKey = (catalogID?: string,
     params?: CategoriesListAssignmentsParams,) => {
     return [
-    `/catalogs/${catalogID}/categories/assignments`, ...(params ? [params]: [])
+    `/catalogs/${encodeURIComponent(String(catalogID))}/categories/assignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -822,7 +822,7 @@ export const getCategoriesSaveAssignmentUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}/categories/assignments`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/assignments`
 }
 
 export const categoriesSaveAssignment = async (catalogID: string,
@@ -908,7 +908,7 @@ export const getCategoriesDeleteAssignmentUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories/${categoryID}/assignments?${stringifiedParams}` : `/catalogs/${catalogID}/categories/${categoryID}/assignments`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}/assignments?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}/assignments`
 }
 
 export const categoriesDeleteAssignment = async (catalogID: string,
@@ -991,7 +991,7 @@ export const getCategoriesListBundleAssignmentsUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories/bundleassignments?${stringifiedParams}` : `/catalogs/${catalogID}/categories/bundleassignments`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories/bundleassignments?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories/bundleassignments`
 }
 
 export const categoriesListBundleAssignments = async (catalogID: string,
@@ -1013,7 +1013,7 @@ export const categoriesListBundleAssignments = async (catalogID: string,
 export const getCategoriesListBundleAssignmentsQueryKey = (catalogID?: string,
     params?: CategoriesListBundleAssignmentsParams,) => {
     return [
-    `/catalogs/${catalogID}/categories/bundleassignments`, ...(params ? [params]: [])
+    `/catalogs/${encodeURIComponent(String(catalogID))}/categories/bundleassignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1100,7 +1100,7 @@ export const getCategoriesSaveBundleAssignmentUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}/categories/bundleassignments`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/bundleassignments`
 }
 
 export const categoriesSaveBundleAssignment = async (catalogID: string,
@@ -1179,7 +1179,7 @@ export const getCategoriesDeleteBundleAssignmentUrl = (catalogID: string,
 
   
 
-  return `/catalogs/${catalogID}/categories/${categoryID}/bundleassignments/${bundleID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}/bundleassignments/${encodeURIComponent(String(bundleID))}`
 }
 
 export const categoriesDeleteBundleAssignment = async (catalogID: string,
@@ -1262,7 +1262,7 @@ export const getCategoriesListProductAssignmentsUrl = (catalogID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/catalogs/${catalogID}/categories/productassignments?${stringifiedParams}` : `/catalogs/${catalogID}/categories/productassignments`
+  return stringifiedParams.length > 0 ? `/catalogs/${encodeURIComponent(String(catalogID))}/categories/productassignments?${stringifiedParams}` : `/catalogs/${encodeURIComponent(String(catalogID))}/categories/productassignments`
 }
 
 export const categoriesListProductAssignments = async (catalogID: string,
@@ -1284,7 +1284,7 @@ export const categoriesListProductAssignments = async (catalogID: string,
 export const getCategoriesListProductAssignmentsQueryKey = (catalogID?: string,
     params?: CategoriesListProductAssignmentsParams,) => {
     return [
-    `/catalogs/${catalogID}/categories/productassignments`, ...(params ? [params]: [])
+    `/catalogs/${encodeURIComponent(String(catalogID))}/categories/productassignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1371,7 +1371,7 @@ export const getCategoriesSaveProductAssignmentUrl = (catalogID: string,) => {
 
   
 
-  return `/catalogs/${catalogID}/categories/productassignments`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/productassignments`
 }
 
 export const categoriesSaveProductAssignment = async (catalogID: string,
@@ -1450,7 +1450,7 @@ export const getCategoriesDeleteProductAssignmentUrl = (catalogID: string,
 
   
 
-  return `/catalogs/${catalogID}/categories/${categoryID}/productassignments/${productID}`
+  return `/catalogs/${encodeURIComponent(String(catalogID))}/categories/${encodeURIComponent(String(categoryID))}/productassignments/${encodeURIComponent(String(productID))}`
 }
 
 export const categoriesDeleteProductAssignment = async (catalogID: string,

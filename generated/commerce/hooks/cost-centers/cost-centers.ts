@@ -95,7 +95,7 @@ export const getCostCentersSaveAssignmentUrl = (buyerID: string,) => {
 
   
 
-  return `/buyers/${buyerID}/costcenters/assignments`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/costcenters/assignments`
 }
 
 export const costCentersSaveAssignment = async (buyerID: string,

@@ -154,7 +154,7 @@ export const getCreditCardsListUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/creditcards?${stringifiedParams}` : `/buyers/${buyerID}/creditcards`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/creditcards?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/creditcards`
 }
 
 export const creditCardsList = async (buyerID: string,
@@ -176,7 +176,7 @@ export const creditCardsList = async (buyerID: string,
 export const getCreditCardsListQueryKey = (buyerID?: string,
     params?: CreditCardsListParams,) => {
     return [
-    `/buyers/${buyerID}/creditcards`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/creditcards`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -261,7 +261,7 @@ export const getCreditCardsCreateUrl = (buyerID: string,) => {
 
   
 
-  return `/buyers/${buyerID}/creditcards`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/creditcards`
 }
 
 export const creditCardsCreate = async (buyerID: string,
@@ -335,7 +335,7 @@ export const getCreditCardsGetUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/creditcards/${creditCardID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const creditCardsGet = async (buyerID: string,
@@ -357,7 +357,7 @@ export const creditCardsGet = async (buyerID: string,
 export const getCreditCardsGetQueryKey = (buyerID?: string,
     creditCardID?: string,) => {
     return [
-    `/buyers/${buyerID}/creditcards/${creditCardID}`
+    `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}`
     ] as const;
     }
 
@@ -443,7 +443,7 @@ export const getCreditCardsSaveUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/creditcards/${creditCardID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const creditCardsSave = async (buyerID: string,
@@ -520,7 +520,7 @@ export const getCreditCardsDeleteUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/creditcards/${creditCardID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const creditCardsDelete = async (buyerID: string,
@@ -593,7 +593,7 @@ export const getCreditCardsPatchUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/creditcards/${creditCardID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const creditCardsPatch = async (buyerID: string,
@@ -680,7 +680,7 @@ export const getCreditCardsDeleteAssignmentUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/creditcards/${creditCardID}/assignments?${stringifiedParams}` : `/buyers/${buyerID}/creditcards/${creditCardID}/assignments`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}/assignments?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/${encodeURIComponent(String(creditCardID))}/assignments`
 }
 
 export const creditCardsDeleteAssignment = async (buyerID: string,
@@ -763,7 +763,7 @@ export const getCreditCardsListAssignmentsUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/creditcards/assignments?${stringifiedParams}` : `/buyers/${buyerID}/creditcards/assignments`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/assignments?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/assignments`
 }
 
 export const creditCardsListAssignments = async (buyerID: string,
@@ -785,7 +785,7 @@ export const creditCardsListAssignments = async (buyerID: string,
 export const getCreditCardsListAssignmentsQueryKey = (buyerID?: string,
     params?: CreditCardsListAssignmentsParams,) => {
     return [
-    `/buyers/${buyerID}/creditcards/assignments`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/assignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -872,7 +872,7 @@ export const getCreditCardsSaveAssignmentUrl = (buyerID: string,) => {
 
   
 
-  return `/buyers/${buyerID}/creditcards/assignments`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/creditcards/assignments`
 }
 
 export const creditCardsSaveAssignment = async (buyerID: string,

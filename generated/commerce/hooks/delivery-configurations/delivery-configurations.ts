@@ -300,7 +300,7 @@ export const getDeliveryConfigurationsGetUrl = (deliveryConfigID: string,) => {
 
   
 
-  return `/integrations/deliveryconfig/${deliveryConfigID}`
+  return `/integrations/deliveryconfig/${encodeURIComponent(String(deliveryConfigID))}`
 }
 
 export const deliveryConfigurationsGet = async (deliveryConfigID: string, options?: RequestInit): Promise<DeliveryConfig> => {
@@ -320,7 +320,7 @@ export const deliveryConfigurationsGet = async (deliveryConfigID: string, option
 
 export const getDeliveryConfigurationsGetQueryKey = (deliveryConfigID?: string,) => {
     return [
-    `/integrations/deliveryconfig/${deliveryConfigID}`
+    `/integrations/deliveryconfig/${encodeURIComponent(String(deliveryConfigID))}`
     ] as const;
     }
 
@@ -402,7 +402,7 @@ export const getDeliveryConfigurationsSaveUrl = (deliveryConfigID: string,) => {
 
   
 
-  return `/integrations/deliveryconfig/${deliveryConfigID}`
+  return `/integrations/deliveryconfig/${encodeURIComponent(String(deliveryConfigID))}`
 }
 
 export const deliveryConfigurationsSave = async (deliveryConfigID: string,
@@ -479,7 +479,7 @@ export const getDeliveryConfigurationsDeleteUrl = (deliveryConfigID: string,) =>
 
   
 
-  return `/integrations/deliveryconfig/${deliveryConfigID}`
+  return `/integrations/deliveryconfig/${encodeURIComponent(String(deliveryConfigID))}`
 }
 
 export const deliveryConfigurationsDelete = async (deliveryConfigID: string, options?: RequestInit): Promise<void> => {
@@ -552,7 +552,7 @@ export const getDeliveryConfigurationsPatchUrl = (deliveryConfigID: string,) => 
 
   
 
-  return `/integrations/deliveryconfig/${deliveryConfigID}`
+  return `/integrations/deliveryconfig/${encodeURIComponent(String(deliveryConfigID))}`
 }
 
 export const deliveryConfigurationsPatch = async (deliveryConfigID: string,

@@ -112,7 +112,7 @@ export const getIntegrationEventsCalculateUrl = (direction: 'Incoming' | 'Outgoi
 
   
 
-  return `/orders/${direction}/${orderID}/calculate`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/calculate`
 }
 
 export const integrationEventsCalculate = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -187,7 +187,7 @@ export const getIntegrationEventsEstimateShippingUrl = (direction: 'Incoming' | 
 
   
 
-  return `/orders/${direction}/${orderID}/estimateshipping`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/estimateshipping`
 }
 
 export const integrationEventsEstimateShipping = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -262,7 +262,7 @@ export const getIntegrationEventsSelectShipmethodsUrl = (direction: 'Incoming' |
 
   
 
-  return `/orders/${direction}/${orderID}/shipmethods`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/shipmethods`
 }
 
 export const integrationEventsSelectShipmethods = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -339,7 +339,7 @@ export const getIntegrationEventsGetWorksheetUrl = (direction: 'Incoming' | 'Out
 
   
 
-  return `/orders/${direction}/${orderID}/worksheet`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/worksheet`
 }
 
 export const integrationEventsGetWorksheet = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -361,7 +361,7 @@ export const integrationEventsGetWorksheet = async (direction: 'Incoming' | 'Out
 export const getIntegrationEventsGetWorksheetQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'All',
     orderID?: string,) => {
     return [
-    `/orders/${direction}/${orderID}/worksheet`
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/worksheet`
     ] as const;
     }
 
@@ -639,7 +639,7 @@ export const getIntegrationEventsGetUrl = (integrationEventID: string,) => {
 
   
 
-  return `/integrationEvents/${integrationEventID}`
+  return `/integrationEvents/${encodeURIComponent(String(integrationEventID))}`
 }
 
 export const integrationEventsGet = async (integrationEventID: string, options?: RequestInit): Promise<IntegrationEvent> => {
@@ -659,7 +659,7 @@ export const integrationEventsGet = async (integrationEventID: string, options?:
 
 export const getIntegrationEventsGetQueryKey = (integrationEventID?: string,) => {
     return [
-    `/integrationEvents/${integrationEventID}`
+    `/integrationEvents/${encodeURIComponent(String(integrationEventID))}`
     ] as const;
     }
 
@@ -741,7 +741,7 @@ export const getIntegrationEventsSaveUrl = (integrationEventID: string,) => {
 
   
 
-  return `/integrationEvents/${integrationEventID}`
+  return `/integrationEvents/${encodeURIComponent(String(integrationEventID))}`
 }
 
 export const integrationEventsSave = async (integrationEventID: string,
@@ -818,7 +818,7 @@ export const getIntegrationEventsDeleteUrl = (integrationEventID: string,) => {
 
   
 
-  return `/integrationEvents/${integrationEventID}`
+  return `/integrationEvents/${encodeURIComponent(String(integrationEventID))}`
 }
 
 export const integrationEventsDelete = async (integrationEventID: string, options?: RequestInit): Promise<void> => {
@@ -891,7 +891,7 @@ export const getIntegrationEventsPatchUrl = (integrationEventID: string,) => {
 
   
 
-  return `/integrationEvents/${integrationEventID}`
+  return `/integrationEvents/${encodeURIComponent(String(integrationEventID))}`
 }
 
 export const integrationEventsPatch = async (integrationEventID: string,

@@ -157,7 +157,7 @@ export const getInventoryRecordsListUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/inventoryrecords?${stringifiedParams}` : `/products/${productID}/inventoryrecords`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/inventoryrecords?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/inventoryrecords`
 }
 
 export const inventoryRecordsList = async (productID: string,
@@ -179,7 +179,7 @@ export const inventoryRecordsList = async (productID: string,
 export const getInventoryRecordsListQueryKey = (productID?: string,
     params?: InventoryRecordsListParams,) => {
     return [
-    `/products/${productID}/inventoryrecords`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/inventoryrecords`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -264,7 +264,7 @@ export const getInventoryRecordsCreateUrl = (productID: string,) => {
 
   
 
-  return `/products/${productID}/inventoryrecords`
+  return `/products/${encodeURIComponent(String(productID))}/inventoryrecords`
 }
 
 export const inventoryRecordsCreate = async (productID: string,
@@ -338,7 +338,7 @@ export const getInventoryRecordsGetUrl = (productID: string,
 
   
 
-  return `/products/${productID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsGet = async (productID: string,
@@ -360,7 +360,7 @@ export const inventoryRecordsGet = async (productID: string,
 export const getInventoryRecordsGetQueryKey = (productID?: string,
     inventoryRecordID?: string,) => {
     return [
-    `/products/${productID}/inventoryrecords/${inventoryRecordID}`
+    `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
     ] as const;
     }
 
@@ -446,7 +446,7 @@ export const getInventoryRecordsSaveUrl = (productID: string,
 
   
 
-  return `/products/${productID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsSave = async (productID: string,
@@ -523,7 +523,7 @@ export const getInventoryRecordsDeleteUrl = (productID: string,
 
   
 
-  return `/products/${productID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsDelete = async (productID: string,
@@ -596,7 +596,7 @@ export const getInventoryRecordsPatchUrl = (productID: string,
 
   
 
-  return `/products/${productID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsPatch = async (productID: string,
@@ -687,7 +687,7 @@ export const getInventoryRecordsListVariantUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/variants/${variantID}/inventoryrecords?${stringifiedParams}` : `/products/${productID}/variants/${variantID}/inventoryrecords`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords`
 }
 
 export const inventoryRecordsListVariant = async (productID: string,
@@ -711,7 +711,7 @@ export const getInventoryRecordsListVariantQueryKey = (productID?: string,
     variantID?: string,
     params?: InventoryRecordsListVariantParams,) => {
     return [
-    `/products/${productID}/variants/${variantID}/inventoryrecords`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -802,7 +802,7 @@ export const getInventoryRecordsCreateVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}/inventoryrecords`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords`
 }
 
 export const inventoryRecordsCreateVariant = async (productID: string,
@@ -878,7 +878,7 @@ export const getInventoryRecordsGetVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsGetVariant = async (productID: string,
@@ -902,7 +902,7 @@ export const getInventoryRecordsGetVariantQueryKey = (productID?: string,
     variantID?: string,
     inventoryRecordID?: string,) => {
     return [
-    `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}`
+    `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
     ] as const;
     }
 
@@ -994,7 +994,7 @@ export const getInventoryRecordsSaveVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsSaveVariant = async (productID: string,
@@ -1073,7 +1073,7 @@ export const getInventoryRecordsDeleteVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsDeleteVariant = async (productID: string,
@@ -1148,7 +1148,7 @@ export const getInventoryRecordsPatchVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}`
 }
 
 export const inventoryRecordsPatchVariant = async (productID: string,
@@ -1233,7 +1233,7 @@ export const getInventoryRecordsListAssignmentsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/inventoryrecords/assignments?${stringifiedParams}` : `/products/${productID}/inventoryrecords/assignments`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/inventoryrecords/assignments?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/inventoryrecords/assignments`
 }
 
 export const inventoryRecordsListAssignments = async (productID: string,
@@ -1255,7 +1255,7 @@ export const inventoryRecordsListAssignments = async (productID: string,
 export const getInventoryRecordsListAssignmentsQueryKey = (productID?: string,
     params?: InventoryRecordsListAssignmentsParams,) => {
     return [
-    `/products/${productID}/inventoryrecords/assignments`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/inventoryrecords/assignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1342,7 +1342,7 @@ export const getInventoryRecordsSaveAssignmentUrl = (productID: string,) => {
 
   
 
-  return `/products/${productID}/inventoryrecords/assignments`
+  return `/products/${encodeURIComponent(String(productID))}/inventoryrecords/assignments`
 }
 
 export const inventoryRecordsSaveAssignment = async (productID: string,
@@ -1428,7 +1428,7 @@ export const getInventoryRecordsDeleteAssignmentUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/inventoryrecords/${inventoryRecordID}/assignments?${stringifiedParams}` : `/products/${productID}/inventoryrecords/${inventoryRecordID}/assignments`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}/assignments?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}/assignments`
 }
 
 export const inventoryRecordsDeleteAssignment = async (productID: string,
@@ -1512,7 +1512,7 @@ export const getInventoryRecordsListVariantAssignmentsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/variants/${variantID}/inventoryrecords/assignments?${stringifiedParams}` : `/products/${productID}/variants/${variantID}/inventoryrecords/assignments`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/assignments?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/assignments`
 }
 
 export const inventoryRecordsListVariantAssignments = async (productID: string,
@@ -1536,7 +1536,7 @@ export const getInventoryRecordsListVariantAssignmentsQueryKey = (productID?: st
     variantID?: string,
     params?: InventoryRecordsListVariantAssignmentsParams,) => {
     return [
-    `/products/${productID}/variants/${variantID}/inventoryrecords/assignments`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/assignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1629,7 +1629,7 @@ export const getInventoryRecordsSaveVariantAssignmentUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}/inventoryrecords/assignments`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/assignments`
 }
 
 export const inventoryRecordsSaveVariantAssignment = async (productID: string,
@@ -1717,7 +1717,7 @@ export const getInventoryRecordsDeleteVariantAssignmentUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}/assignments?${stringifiedParams}` : `/products/${productID}/variants/${variantID}/inventoryrecords/${inventoryRecordID}/assignments`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}/assignments?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords/${encodeURIComponent(String(inventoryRecordID))}/assignments`
 }
 
 export const inventoryRecordsDeleteVariantAssignment = async (productID: string,

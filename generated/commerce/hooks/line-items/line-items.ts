@@ -153,7 +153,7 @@ export const getLineItemsListAcrossOrdersUrl = (direction: 'Incoming' | 'Outgoin
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/lineitems/${direction}?${stringifiedParams}` : `/lineitems/${direction}`
+  return stringifiedParams.length > 0 ? `/lineitems/${encodeURIComponent(String(direction))}?${stringifiedParams}` : `/lineitems/${encodeURIComponent(String(direction))}`
 }
 
 export const lineItemsListAcrossOrders = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -175,7 +175,7 @@ export const lineItemsListAcrossOrders = async (direction: 'Incoming' | 'Outgoin
 export const getLineItemsListAcrossOrdersQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'All',
     params?: LineItemsListAcrossOrdersParams,) => {
     return [
-    `/lineitems/${direction}`, ...(params ? [params]: [])
+    `/lineitems/${encodeURIComponent(String(direction))}`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -279,7 +279,7 @@ export const getLineItemsListUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/lineitems?${stringifiedParams}` : `/orders/${direction}/${orderID}/lineitems`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems`
 }
 
 export const lineItemsList = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -303,7 +303,7 @@ export const getLineItemsListQueryKey = (direction?: 'Incoming' | 'Outgoing' | '
     orderID?: string,
     params?: LineItemsListParams,) => {
     return [
-    `/orders/${direction}/${orderID}/lineitems`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -396,7 +396,7 @@ export const getLineItemsCreateUrl = (direction: 'Incoming' | 'Outgoing' | 'All'
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems`
 }
 
 export const lineItemsCreate = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -474,7 +474,7 @@ export const getLineItemsGetUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems/${lineItemID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const lineItemsGet = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -498,7 +498,7 @@ export const getLineItemsGetQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'A
     orderID?: string,
     lineItemID?: string,) => {
     return [
-    `/orders/${direction}/${orderID}/lineitems/${lineItemID}`
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}`
     ] as const;
     }
 
@@ -592,7 +592,7 @@ export const getLineItemsSaveUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems/${lineItemID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const lineItemsSave = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -673,7 +673,7 @@ export const getLineItemsDeleteUrl = (direction: 'Incoming' | 'Outgoing' | 'All'
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems/${lineItemID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const lineItemsDelete = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -750,7 +750,7 @@ export const getLineItemsPatchUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems/${lineItemID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const lineItemsPatch = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -827,7 +827,7 @@ export const getLineItemsSetShippingAddressUrl = (direction: 'Incoming' | 'Outgo
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems/${lineItemID}/shipto`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}/shipto`
 }
 
 export const lineItemsSetShippingAddress = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -904,7 +904,7 @@ export const getLineItemsPatchShippingAddressUrl = (direction: 'Incoming' | 'Out
 
   
 
-  return `/orders/${direction}/${orderID}/lineitems/${lineItemID}/shipto`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/lineitems/${encodeURIComponent(String(lineItemID))}/shipto`
 }
 
 export const lineItemsPatchShippingAddress = async (direction: 'Incoming' | 'Outgoing' | 'All',

@@ -630,7 +630,7 @@ export const getMeGetAddressUrl = (addressID: string,) => {
 
   
 
-  return `/me/addresses/${addressID}`
+  return `/me/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const meGetAddress = async (addressID: string, options?: RequestInit): Promise<BuyerAddress> => {
@@ -650,7 +650,7 @@ export const meGetAddress = async (addressID: string, options?: RequestInit): Pr
 
 export const getMeGetAddressQueryKey = (addressID?: string,) => {
     return [
-    `/me/addresses/${addressID}`
+    `/me/addresses/${encodeURIComponent(String(addressID))}`
     ] as const;
     }
 
@@ -732,7 +732,7 @@ export const getMeSaveAddressUrl = (addressID: string,) => {
 
   
 
-  return `/me/addresses/${addressID}`
+  return `/me/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const meSaveAddress = async (addressID: string,
@@ -809,7 +809,7 @@ export const getMeDeleteAddressUrl = (addressID: string,) => {
 
   
 
-  return `/me/addresses/${addressID}`
+  return `/me/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const meDeleteAddress = async (addressID: string, options?: RequestInit): Promise<void> => {
@@ -884,7 +884,7 @@ export const getMePatchAddressUrl = (addressID: string,) => {
 
   
 
-  return `/me/addresses/${addressID}`
+  return `/me/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const mePatchAddress = async (addressID: string,
@@ -1150,7 +1150,7 @@ export const getMeGetCreditCardUrl = (creditCardID: string,) => {
 
   
 
-  return `/me/creditcards/${creditCardID}`
+  return `/me/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const meGetCreditCard = async (creditCardID: string, options?: RequestInit): Promise<BuyerCreditCard> => {
@@ -1170,7 +1170,7 @@ export const meGetCreditCard = async (creditCardID: string, options?: RequestIni
 
 export const getMeGetCreditCardQueryKey = (creditCardID?: string,) => {
     return [
-    `/me/creditcards/${creditCardID}`
+    `/me/creditcards/${encodeURIComponent(String(creditCardID))}`
     ] as const;
     }
 
@@ -1252,7 +1252,7 @@ export const getMeSaveCreditCardUrl = (creditCardID: string,) => {
 
   
 
-  return `/me/creditcards/${creditCardID}`
+  return `/me/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const meSaveCreditCard = async (creditCardID: string,
@@ -1329,7 +1329,7 @@ export const getMeDeleteCreditCardUrl = (creditCardID: string,) => {
 
   
 
-  return `/me/creditcards/${creditCardID}`
+  return `/me/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const meDeleteCreditCard = async (creditCardID: string, options?: RequestInit): Promise<void> => {
@@ -1404,7 +1404,7 @@ export const getMePatchCreditCardUrl = (creditCardID: string,) => {
 
   
 
-  return `/me/creditcards/${creditCardID}`
+  return `/me/creditcards/${encodeURIComponent(String(creditCardID))}`
 }
 
 export const mePatchCreditCard = async (creditCardID: string,
@@ -1670,7 +1670,7 @@ export const getMeGetProductCollectionUrl = (productCollectionID: string,) => {
 
   
 
-  return `/me/productcollections/${productCollectionID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}`
 }
 
 export const meGetProductCollection = async (productCollectionID: string, options?: RequestInit): Promise<ProductCollection> => {
@@ -1690,7 +1690,7 @@ export const meGetProductCollection = async (productCollectionID: string, option
 
 export const getMeGetProductCollectionQueryKey = (productCollectionID?: string,) => {
     return [
-    `/me/productcollections/${productCollectionID}`
+    `/me/productcollections/${encodeURIComponent(String(productCollectionID))}`
     ] as const;
     }
 
@@ -1772,7 +1772,7 @@ export const getMeSaveProductCollectionUrl = (productCollectionID: string,) => {
 
   
 
-  return `/me/productcollections/${productCollectionID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}`
 }
 
 export const meSaveProductCollection = async (productCollectionID: string,
@@ -1849,7 +1849,7 @@ export const getMeDeleteProductCollectionUrl = (productCollectionID: string,) =>
 
   
 
-  return `/me/productcollections/${productCollectionID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}`
 }
 
 export const meDeleteProductCollection = async (productCollectionID: string, options?: RequestInit): Promise<void> => {
@@ -1922,7 +1922,7 @@ export const getMePatchProductCollectionUrl = (productCollectionID: string,) => 
 
   
 
-  return `/me/productcollections/${productCollectionID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}`
 }
 
 export const mePatchProductCollection = async (productCollectionID: string,
@@ -2188,7 +2188,7 @@ export const getMeGetSubscriptionUrl = (subscriptionID: string,) => {
 
   
 
-  return `/me/subscriptions/${subscriptionID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const meGetSubscription = async (subscriptionID: string, options?: RequestInit): Promise<Subscription> => {
@@ -2208,7 +2208,7 @@ export const meGetSubscription = async (subscriptionID: string, options?: Reques
 
 export const getMeGetSubscriptionQueryKey = (subscriptionID?: string,) => {
     return [
-    `/me/subscriptions/${subscriptionID}`
+    `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}`
     ] as const;
     }
 
@@ -2290,7 +2290,7 @@ export const getMeSaveSubscriptionUrl = (subscriptionID: string,) => {
 
   
 
-  return `/me/subscriptions/${subscriptionID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const meSaveSubscription = async (subscriptionID: string,
@@ -2367,7 +2367,7 @@ export const getMeDeleteSubscriptionUrl = (subscriptionID: string,) => {
 
   
 
-  return `/me/subscriptions/${subscriptionID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const meDeleteSubscription = async (subscriptionID: string, options?: RequestInit): Promise<void> => {
@@ -2440,7 +2440,7 @@ export const getMePatchSubscriptionUrl = (subscriptionID: string,) => {
 
   
 
-  return `/me/subscriptions/${subscriptionID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const mePatchSubscription = async (subscriptionID: string,
@@ -2531,7 +2531,7 @@ export const getMeListSubscriptionItemsUrl = (subscriptionID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/subscriptions/${subscriptionID}/items?${stringifiedParams}` : `/me/subscriptions/${subscriptionID}/items`
+  return stringifiedParams.length > 0 ? `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items?${stringifiedParams}` : `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items`
 }
 
 export const meListSubscriptionItems = async (subscriptionID: string,
@@ -2553,7 +2553,7 @@ export const meListSubscriptionItems = async (subscriptionID: string,
 export const getMeListSubscriptionItemsQueryKey = (subscriptionID?: string,
     params?: MeListSubscriptionItemsParams,) => {
     return [
-    `/me/subscriptions/${subscriptionID}/items`, ...(params ? [params]: [])
+    `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -2640,7 +2640,7 @@ export const getMeCreateSubscriptionItemUrl = (subscriptionID: string,) => {
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items`
 }
 
 export const meCreateSubscriptionItem = async (subscriptionID: string,
@@ -2716,7 +2716,7 @@ export const getMeGetSubscriptionItemUrl = (subscriptionID: string,
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const meGetSubscriptionItem = async (subscriptionID: string,
@@ -2738,7 +2738,7 @@ export const meGetSubscriptionItem = async (subscriptionID: string,
 export const getMeGetSubscriptionItemQueryKey = (subscriptionID?: string,
     subscriptionItemID?: string,) => {
     return [
-    `/me/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+    `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
     ] as const;
     }
 
@@ -2826,7 +2826,7 @@ export const getMeSaveSubscriptionItemUrl = (subscriptionID: string,
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const meSaveSubscriptionItem = async (subscriptionID: string,
@@ -2905,7 +2905,7 @@ export const getMeDeleteSubscriptionItemUrl = (subscriptionID: string,
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const meDeleteSubscriptionItem = async (subscriptionID: string,
@@ -2980,7 +2980,7 @@ export const getMePatchSubscriptionItemUrl = (subscriptionID: string,
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const mePatchSubscriptionItem = async (subscriptionID: string,
@@ -4008,7 +4008,7 @@ export const getMeListProductInventoryRecordsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/products/${productID}/inventoryrecords?${stringifiedParams}` : `/me/products/${productID}/inventoryrecords`
+  return stringifiedParams.length > 0 ? `/me/products/${encodeURIComponent(String(productID))}/inventoryrecords?${stringifiedParams}` : `/me/products/${encodeURIComponent(String(productID))}/inventoryrecords`
 }
 
 export const meListProductInventoryRecords = async (productID: string,
@@ -4030,7 +4030,7 @@ export const meListProductInventoryRecords = async (productID: string,
 export const getMeListProductInventoryRecordsQueryKey = (productID?: string,
     params?: MeListProductInventoryRecordsParams,) => {
     return [
-    `/me/products/${productID}/inventoryrecords`, ...(params ? [params]: [])
+    `/me/products/${encodeURIComponent(String(productID))}/inventoryrecords`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -4133,7 +4133,7 @@ export const getMeListProductSellersUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/products/${productID}/sellers?${stringifiedParams}` : `/me/products/${productID}/sellers`
+  return stringifiedParams.length > 0 ? `/me/products/${encodeURIComponent(String(productID))}/sellers?${stringifiedParams}` : `/me/products/${encodeURIComponent(String(productID))}/sellers`
 }
 
 export const meListProductSellers = async (productID: string,
@@ -4155,7 +4155,7 @@ export const meListProductSellers = async (productID: string,
 export const getMeListProductSellersQueryKey = (productID?: string,
     params?: MeListProductSellersParams,) => {
     return [
-    `/me/products/${productID}/sellers`, ...(params ? [params]: [])
+    `/me/products/${encodeURIComponent(String(productID))}/sellers`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -4258,7 +4258,7 @@ export const getMeListSpecsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/products/${productID}/specs?${stringifiedParams}` : `/me/products/${productID}/specs`
+  return stringifiedParams.length > 0 ? `/me/products/${encodeURIComponent(String(productID))}/specs?${stringifiedParams}` : `/me/products/${encodeURIComponent(String(productID))}/specs`
 }
 
 export const meListSpecs = async (productID: string,
@@ -4280,7 +4280,7 @@ export const meListSpecs = async (productID: string,
 export const getMeListSpecsQueryKey = (productID?: string,
     params?: MeListSpecsParams,) => {
     return [
-    `/me/products/${productID}/specs`, ...(params ? [params]: [])
+    `/me/products/${encodeURIComponent(String(productID))}/specs`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -4376,7 +4376,7 @@ export const getMeGetSpecUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/products/${productID}/specs/${specID}?${stringifiedParams}` : `/me/products/${productID}/specs/${specID}`
+  return stringifiedParams.length > 0 ? `/me/products/${encodeURIComponent(String(productID))}/specs/${encodeURIComponent(String(specID))}?${stringifiedParams}` : `/me/products/${encodeURIComponent(String(productID))}/specs/${encodeURIComponent(String(specID))}`
 }
 
 export const meGetSpec = async (productID: string,
@@ -4400,7 +4400,7 @@ export const getMeGetSpecQueryKey = (productID?: string,
     specID?: string,
     params?: MeGetSpecParams,) => {
     return [
-    `/me/products/${productID}/specs/${specID}`, ...(params ? [params]: [])
+    `/me/products/${encodeURIComponent(String(productID))}/specs/${encodeURIComponent(String(specID))}`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -4508,7 +4508,7 @@ export const getMeListVariantsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/products/${productID}/variants?${stringifiedParams}` : `/me/products/${productID}/variants`
+  return stringifiedParams.length > 0 ? `/me/products/${encodeURIComponent(String(productID))}/variants?${stringifiedParams}` : `/me/products/${encodeURIComponent(String(productID))}/variants`
 }
 
 export const meListVariants = async (productID: string,
@@ -4530,7 +4530,7 @@ export const meListVariants = async (productID: string,
 export const getMeListVariantsQueryKey = (productID?: string,
     params?: MeListVariantsParams,) => {
     return [
-    `/me/products/${productID}/variants`, ...(params ? [params]: [])
+    `/me/products/${encodeURIComponent(String(productID))}/variants`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -4618,7 +4618,7 @@ export const getMeGetVariantUrl = (productID: string,
 
   
 
-  return `/me/products/${productID}/variants/${variantID}`
+  return `/me/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}`
 }
 
 export const meGetVariant = async (productID: string,
@@ -4640,7 +4640,7 @@ export const meGetVariant = async (productID: string,
 export const getMeGetVariantQueryKey = (productID?: string,
     variantID?: string,) => {
     return [
-    `/me/products/${productID}/variants/${variantID}`
+    `/me/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}`
     ] as const;
     }
 
@@ -4744,7 +4744,7 @@ export const getMeListVariantInventoryRecordsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/products/${productID}/variants/${variantID}/inventoryrecords?${stringifiedParams}` : `/me/products/${productID}/variants/${variantID}/inventoryrecords`
+  return stringifiedParams.length > 0 ? `/me/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords?${stringifiedParams}` : `/me/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords`
 }
 
 export const meListVariantInventoryRecords = async (productID: string,
@@ -4768,7 +4768,7 @@ export const getMeListVariantInventoryRecordsQueryKey = (productID?: string,
     variantID?: string,
     params?: MeListVariantInventoryRecordsParams,) => {
     return [
-    `/me/products/${productID}/variants/${variantID}/inventoryrecords`, ...(params ? [params]: [])
+    `/me/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}/inventoryrecords`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -4977,7 +4977,7 @@ export const getMeGetShipmentUrl = (shipmentID: string,) => {
 
   
 
-  return `/me/shipments/${shipmentID}`
+  return `/me/shipments/${encodeURIComponent(String(shipmentID))}`
 }
 
 export const meGetShipment = async (shipmentID: string, options?: RequestInit): Promise<Shipment> => {
@@ -4997,7 +4997,7 @@ export const meGetShipment = async (shipmentID: string, options?: RequestInit): 
 
 export const getMeGetShipmentQueryKey = (shipmentID?: string,) => {
     return [
-    `/me/shipments/${shipmentID}`
+    `/me/shipments/${encodeURIComponent(String(shipmentID))}`
     ] as const;
     }
 
@@ -5095,7 +5095,7 @@ export const getMeListShipmentItemsUrl = (shipmentID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/shipments/${shipmentID}/items?${stringifiedParams}` : `/me/shipments/${shipmentID}/items`
+  return stringifiedParams.length > 0 ? `/me/shipments/${encodeURIComponent(String(shipmentID))}/items?${stringifiedParams}` : `/me/shipments/${encodeURIComponent(String(shipmentID))}/items`
 }
 
 export const meListShipmentItems = async (shipmentID: string,
@@ -5117,7 +5117,7 @@ export const meListShipmentItems = async (shipmentID: string,
 export const getMeListShipmentItemsQueryKey = (shipmentID?: string,
     params?: MeListShipmentItemsParams,) => {
     return [
-    `/me/shipments/${shipmentID}/items`, ...(params ? [params]: [])
+    `/me/shipments/${encodeURIComponent(String(shipmentID))}/items`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -5663,7 +5663,7 @@ export const getMeCreateProductCollectionEntryUrl = (productCollectionID: string
 
   
 
-  return `/me/productcollections/${productCollectionID}/${productID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/${encodeURIComponent(String(productID))}`
 }
 
 export const meCreateProductCollectionEntry = async (productCollectionID: string,
@@ -5738,7 +5738,7 @@ export const getMeDeleteProductCollectionEntryUrl = (productCollectionID: string
 
   
 
-  return `/me/productcollections/${productCollectionID}/${productID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/${encodeURIComponent(String(productID))}`
 }
 
 export const meDeleteProductCollectionEntry = async (productCollectionID: string,
@@ -5826,7 +5826,7 @@ export const getMeListProductCollectionEntriesUrl = (productCollectionID: string
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/productcollections/${productCollectionID}/products?${stringifiedParams}` : `/me/productcollections/${productCollectionID}/products`
+  return stringifiedParams.length > 0 ? `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/products?${stringifiedParams}` : `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/products`
 }
 
 export const meListProductCollectionEntries = async (productCollectionID: string,
@@ -5848,7 +5848,7 @@ export const meListProductCollectionEntries = async (productCollectionID: string
 export const getMeListProductCollectionEntriesQueryKey = (productCollectionID?: string,
     params?: MeListProductCollectionEntriesParams,) => {
     return [
-    `/me/productcollections/${productCollectionID}/products`, ...(params ? [params]: [])
+    `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/products`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -5949,7 +5949,7 @@ export const getMeListProductCollectionInvitationsUrl = (productCollectionID: st
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/me/productcollections/${productCollectionID}/invitations?${stringifiedParams}` : `/me/productcollections/${productCollectionID}/invitations`
+  return stringifiedParams.length > 0 ? `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations?${stringifiedParams}` : `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations`
 }
 
 export const meListProductCollectionInvitations = async (productCollectionID: string,
@@ -5971,7 +5971,7 @@ export const meListProductCollectionInvitations = async (productCollectionID: st
 export const getMeListProductCollectionInvitationsQueryKey = (productCollectionID?: string,
     params?: MeListProductCollectionInvitationsParams,) => {
     return [
-    `/me/productcollections/${productCollectionID}/invitations`, ...(params ? [params]: [])
+    `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -6056,7 +6056,7 @@ export const getMeCreateProductCollectionInvitationUrl = (productCollectionID: s
 
   
 
-  return `/me/productcollections/${productCollectionID}/invitations`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations`
 }
 
 export const meCreateProductCollectionInvitation = async (productCollectionID: string,
@@ -6130,7 +6130,7 @@ export const getMeGetProductCollectionInvitationUrl = (productCollectionID: stri
 
   
 
-  return `/me/productcollections/${productCollectionID}/invitations/${invitationID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations/${encodeURIComponent(String(invitationID))}`
 }
 
 export const meGetProductCollectionInvitation = async (productCollectionID: string,
@@ -6152,7 +6152,7 @@ export const meGetProductCollectionInvitation = async (productCollectionID: stri
 export const getMeGetProductCollectionInvitationQueryKey = (productCollectionID?: string,
     invitationID?: string,) => {
     return [
-    `/me/productcollections/${productCollectionID}/invitations/${invitationID}`
+    `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations/${encodeURIComponent(String(invitationID))}`
     ] as const;
     }
 
@@ -6238,7 +6238,7 @@ export const getMePatchProductCollectionInvitationUrl = (productCollectionID: st
 
   
 
-  return `/me/productcollections/${productCollectionID}/invitations/${invitationID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations/${encodeURIComponent(String(invitationID))}`
 }
 
 export const mePatchProductCollectionInvitation = async (productCollectionID: string,
@@ -6315,7 +6315,7 @@ export const getMeDeleteProductCollectionInvitationUrl = (productCollectionID: s
 
   
 
-  return `/me/productcollections/${productCollectionID}/invitations/${invitationID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations/${encodeURIComponent(String(invitationID))}`
 }
 
 export const meDeleteProductCollectionInvitation = async (productCollectionID: string,
@@ -6390,7 +6390,7 @@ export const getMeAcceptProductCollectionInvitationUrl = (productCollectionID: s
 
   
 
-  return `/me/productcollections/${productCollectionID}/invitations/accept/${invitationID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations/accept/${encodeURIComponent(String(invitationID))}`
 }
 
 export const meAcceptProductCollectionInvitation = async (productCollectionID: string,
@@ -6465,7 +6465,7 @@ export const getMeDeclineProductCollectionInvitationUrl = (productCollectionID: 
 
   
 
-  return `/me/productcollections/${productCollectionID}/invitations/decline/${invitationID}`
+  return `/me/productcollections/${encodeURIComponent(String(productCollectionID))}/invitations/decline/${encodeURIComponent(String(invitationID))}`
 }
 
 export const meDeclineProductCollectionInvitation = async (productCollectionID: string,
@@ -6540,7 +6540,7 @@ export const getMeCreateSubscriptionBundleItemUrl = (subscriptionID: string,
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items/bundles/${productID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/bundles/${encodeURIComponent(String(productID))}`
 }
 
 export const meCreateSubscriptionBundleItem = async (subscriptionID: string,
@@ -6620,7 +6620,7 @@ export const getMeDeleteSubscriptionBundleItemUrl = (subscriptionID: string,
 
   
 
-  return `/me/subscriptions/${subscriptionID}/items/bundles/${productID}/${subscriptionItemID}`
+  return `/me/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/bundles/${encodeURIComponent(String(productID))}/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const meDeleteSubscriptionBundleItem = async (subscriptionID: string,

@@ -334,7 +334,7 @@ export const getMessageSendersGetUrl = (messageSenderID: string,) => {
 
   
 
-  return `/messagesenders/${messageSenderID}`
+  return `/messagesenders/${encodeURIComponent(String(messageSenderID))}`
 }
 
 export const messageSendersGet = async (messageSenderID: string, options?: RequestInit): Promise<MessageSender> => {
@@ -354,7 +354,7 @@ export const messageSendersGet = async (messageSenderID: string, options?: Reque
 
 export const getMessageSendersGetQueryKey = (messageSenderID?: string,) => {
     return [
-    `/messagesenders/${messageSenderID}`
+    `/messagesenders/${encodeURIComponent(String(messageSenderID))}`
     ] as const;
     }
 
@@ -436,7 +436,7 @@ export const getMessageSendersSaveUrl = (messageSenderID: string,) => {
 
   
 
-  return `/messagesenders/${messageSenderID}`
+  return `/messagesenders/${encodeURIComponent(String(messageSenderID))}`
 }
 
 export const messageSendersSave = async (messageSenderID: string,
@@ -513,7 +513,7 @@ export const getMessageSendersDeleteUrl = (messageSenderID: string,) => {
 
   
 
-  return `/messagesenders/${messageSenderID}`
+  return `/messagesenders/${encodeURIComponent(String(messageSenderID))}`
 }
 
 export const messageSendersDelete = async (messageSenderID: string, options?: RequestInit): Promise<void> => {
@@ -586,7 +586,7 @@ export const getMessageSendersPatchUrl = (messageSenderID: string,) => {
 
   
 
-  return `/messagesenders/${messageSenderID}`
+  return `/messagesenders/${encodeURIComponent(String(messageSenderID))}`
 }
 
 export const messageSendersPatch = async (messageSenderID: string,
@@ -669,7 +669,7 @@ export const getMessageSendersDeleteAssignmentUrl = (messageSenderID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/messagesenders/${messageSenderID}/assignments?${stringifiedParams}` : `/messagesenders/${messageSenderID}/assignments`
+  return stringifiedParams.length > 0 ? `/messagesenders/${encodeURIComponent(String(messageSenderID))}/assignments?${stringifiedParams}` : `/messagesenders/${encodeURIComponent(String(messageSenderID))}/assignments`
 }
 
 export const messageSendersDeleteAssignment = async (messageSenderID: string,

@@ -328,7 +328,7 @@ export const getOrderReturnsGetUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}`
 }
 
 export const orderReturnsGet = async (orderReturnID: string, options?: RequestInit): Promise<OrderReturn> => {
@@ -348,7 +348,7 @@ export const orderReturnsGet = async (orderReturnID: string, options?: RequestIn
 
 export const getOrderReturnsGetQueryKey = (orderReturnID?: string,) => {
     return [
-    `/orderreturns/${orderReturnID}`
+    `/orderreturns/${encodeURIComponent(String(orderReturnID))}`
     ] as const;
     }
 
@@ -430,7 +430,7 @@ export const getOrderReturnsSaveUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}`
 }
 
 export const orderReturnsSave = async (orderReturnID: string,
@@ -507,7 +507,7 @@ export const getOrderReturnsDeleteUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}`
 }
 
 export const orderReturnsDelete = async (orderReturnID: string, options?: RequestInit): Promise<void> => {
@@ -580,7 +580,7 @@ export const getOrderReturnsPatchUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}`
 }
 
 export const orderReturnsPatch = async (orderReturnID: string,
@@ -671,7 +671,7 @@ export const getOrderReturnsListApprovalsUrl = (orderReturnID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orderreturns/${orderReturnID}/approvals?${stringifiedParams}` : `/orderreturns/${orderReturnID}/approvals`
+  return stringifiedParams.length > 0 ? `/orderreturns/${encodeURIComponent(String(orderReturnID))}/approvals?${stringifiedParams}` : `/orderreturns/${encodeURIComponent(String(orderReturnID))}/approvals`
 }
 
 export const orderReturnsListApprovals = async (orderReturnID: string,
@@ -693,7 +693,7 @@ export const orderReturnsListApprovals = async (orderReturnID: string,
 export const getOrderReturnsListApprovalsQueryKey = (orderReturnID?: string,
     params?: OrderReturnsListApprovalsParams,) => {
     return [
-    `/orderreturns/${orderReturnID}/approvals`, ...(params ? [params]: [])
+    `/orderreturns/${encodeURIComponent(String(orderReturnID))}/approvals`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -780,7 +780,7 @@ export const getOrderReturnsApproveUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}/approve`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}/approve`
 }
 
 export const orderReturnsApprove = async (orderReturnID: string,
@@ -855,7 +855,7 @@ export const getOrderReturnsCancelUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}/cancel`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}/cancel`
 }
 
 export const orderReturnsCancel = async (orderReturnID: string, options?: RequestInit): Promise<OrderReturn> => {
@@ -928,7 +928,7 @@ export const getOrderReturnsCompleteUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}/complete`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}/complete`
 }
 
 export const orderReturnsComplete = async (orderReturnID: string, options?: RequestInit): Promise<OrderReturn> => {
@@ -1001,7 +1001,7 @@ export const getOrderReturnsDeclineUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}/decline`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}/decline`
 }
 
 export const orderReturnsDecline = async (orderReturnID: string,
@@ -1092,7 +1092,7 @@ export const getOrderReturnsListEligibleApproversUrl = (orderReturnID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orderreturns/${orderReturnID}/eligibleapprovers?${stringifiedParams}` : `/orderreturns/${orderReturnID}/eligibleapprovers`
+  return stringifiedParams.length > 0 ? `/orderreturns/${encodeURIComponent(String(orderReturnID))}/eligibleapprovers?${stringifiedParams}` : `/orderreturns/${encodeURIComponent(String(orderReturnID))}/eligibleapprovers`
 }
 
 export const orderReturnsListEligibleApprovers = async (orderReturnID: string,
@@ -1114,7 +1114,7 @@ export const orderReturnsListEligibleApprovers = async (orderReturnID: string,
 export const getOrderReturnsListEligibleApproversQueryKey = (orderReturnID?: string,
     params?: OrderReturnsListEligibleApproversParams,) => {
     return [
-    `/orderreturns/${orderReturnID}/eligibleapprovers`, ...(params ? [params]: [])
+    `/orderreturns/${encodeURIComponent(String(orderReturnID))}/eligibleapprovers`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1204,7 +1204,7 @@ export const getOrderReturnsDeleteItemUrl = (orderReturnID: string,
 
   
 
-  return `/orderreturns/${orderReturnID}/items/${itemID}`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}/items/${encodeURIComponent(String(itemID))}`
 }
 
 export const orderReturnsDeleteItem = async (orderReturnID: string,
@@ -1278,7 +1278,7 @@ export const getOrderReturnsSubmitUrl = (orderReturnID: string,) => {
 
   
 
-  return `/orderreturns/${orderReturnID}/submit`
+  return `/orderreturns/${encodeURIComponent(String(orderReturnID))}/submit`
 }
 
 export const orderReturnsSubmit = async (orderReturnID: string, options?: RequestInit): Promise<OrderReturn> => {

@@ -166,7 +166,7 @@ export const getOrdersListUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}?${stringifiedParams}` : `/orders/${direction}`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}`
 }
 
 export const ordersList = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -188,7 +188,7 @@ export const ordersList = async (direction: 'Incoming' | 'Outgoing' | 'All',
 export const getOrdersListQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'All',
     params?: OrdersListParams,) => {
     return [
-    `/orders/${direction}`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -273,7 +273,7 @@ export const getOrdersCreateUrl = (direction: 'Incoming' | 'Outgoing' | 'All',) 
 
   
 
-  return `/orders/${direction}`
+  return `/orders/${encodeURIComponent(String(direction))}`
 }
 
 export const ordersCreate = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -347,7 +347,7 @@ export const getOrdersGetUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}`
 }
 
 export const ordersGet = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -369,7 +369,7 @@ export const ordersGet = async (direction: 'Incoming' | 'Outgoing' | 'All',
 export const getOrdersGetQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'All',
     orderID?: string,) => {
     return [
-    `/orders/${direction}/${orderID}`
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}`
     ] as const;
     }
 
@@ -455,7 +455,7 @@ export const getOrdersSaveUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}`
 }
 
 export const ordersSave = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -532,7 +532,7 @@ export const getOrdersDeleteUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}`
 }
 
 export const ordersDelete = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -605,7 +605,7 @@ export const getOrdersPatchUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}`
 }
 
 export const ordersPatch = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -680,7 +680,7 @@ export const getOrdersApplyPromotionsUrl = (direction: 'Incoming' | 'Outgoing' |
 
   
 
-  return `/orders/${direction}/${orderID}/applypromotions`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/applypromotions`
 }
 
 export const ordersApplyPromotions = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -769,7 +769,7 @@ export const getOrdersListApprovalsUrl = (direction: 'Incoming' | 'Outgoing' | '
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/approvals?${stringifiedParams}` : `/orders/${direction}/${orderID}/approvals`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/approvals?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/approvals`
 }
 
 export const ordersListApprovals = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -793,7 +793,7 @@ export const getOrdersListApprovalsQueryKey = (direction?: 'Incoming' | 'Outgoin
     orderID?: string,
     params?: OrdersListApprovalsParams,) => {
     return [
-    `/orders/${direction}/${orderID}/approvals`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/approvals`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -884,7 +884,7 @@ export const getOrdersApproveUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/approve`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/approve`
 }
 
 export const ordersApprove = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -959,7 +959,7 @@ export const getOrdersSetBillingAddressUrl = (direction: 'Incoming' | 'Outgoing'
 
   
 
-  return `/orders/${direction}/${orderID}/billto`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/billto`
 }
 
 export const ordersSetBillingAddress = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1034,7 +1034,7 @@ export const getOrdersPatchBillingAddressUrl = (direction: 'Incoming' | 'Outgoin
 
   
 
-  return `/orders/${direction}/${orderID}/billto`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/billto`
 }
 
 export const ordersPatchBillingAddress = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1109,7 +1109,7 @@ export const getOrdersCancelUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/cancel`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/cancel`
 }
 
 export const ordersCancel = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1182,7 +1182,7 @@ export const getOrdersCompleteUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/complete`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/complete`
 }
 
 export const ordersComplete = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1255,7 +1255,7 @@ export const getOrdersDeclineUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/decline`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/decline`
 }
 
 export const ordersDecline = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1346,7 +1346,7 @@ export const getOrdersListEligibleApproversUrl = (direction: 'Incoming' | 'Outgo
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/eligibleapprovers?${stringifiedParams}` : `/orders/${direction}/${orderID}/eligibleapprovers`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/eligibleapprovers?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/eligibleapprovers`
 }
 
 export const ordersListEligibleApprovers = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1370,7 +1370,7 @@ export const getOrdersListEligibleApproversQueryKey = (direction?: 'Incoming' | 
     orderID?: string,
     params?: OrdersListEligibleApproversParams,) => {
     return [
-    `/orders/${direction}/${orderID}/eligibleapprovers`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/eligibleapprovers`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1477,7 +1477,7 @@ export const getOrdersListEligiblePromotionsUrl = (direction: 'Incoming' | 'Outg
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/eligiblepromotions?${stringifiedParams}` : `/orders/${direction}/${orderID}/eligiblepromotions`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/eligiblepromotions?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/eligiblepromotions`
 }
 
 export const ordersListEligiblePromotions = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1501,7 +1501,7 @@ export const getOrdersListEligiblePromotionsQueryKey = (direction?: 'Incoming' |
     orderID?: string,
     params?: OrdersListEligiblePromotionsParams,) => {
     return [
-    `/orders/${direction}/${orderID}/eligiblepromotions`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/eligiblepromotions`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1592,7 +1592,7 @@ export const getOrdersForwardUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/forward`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/forward`
 }
 
 export const ordersForward = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1665,7 +1665,7 @@ export const getOrdersPatchFromUserUrl = (direction: 'Incoming' | 'Outgoing' | '
 
   
 
-  return `/orders/${direction}/${orderID}/fromuser`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/fromuser`
 }
 
 export const ordersPatchFromUser = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1756,7 +1756,7 @@ export const getOrdersListPromotionsUrl = (direction: 'Incoming' | 'Outgoing' | 
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/promotions?${stringifiedParams}` : `/orders/${direction}/${orderID}/promotions`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/promotions?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/promotions`
 }
 
 export const ordersListPromotions = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1780,7 +1780,7 @@ export const getOrdersListPromotionsQueryKey = (direction?: 'Incoming' | 'Outgoi
     orderID?: string,
     params?: OrdersListPromotionsParams,) => {
     return [
-    `/orders/${direction}/${orderID}/promotions`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/promotions`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1874,7 +1874,7 @@ export const getOrdersAddPromotionUrl = (direction: 'Incoming' | 'Outgoing' | 'A
 
   
 
-  return `/orders/${direction}/${orderID}/promotions/${promoCode}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/promotions/${encodeURIComponent(String(promoCode))}`
 }
 
 export const ordersAddPromotion = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -1953,7 +1953,7 @@ export const getOrdersRemovePromotionUrl = (direction: 'Incoming' | 'Outgoing' |
 
   
 
-  return `/orders/${direction}/${orderID}/promotions/${promoCode}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/promotions/${encodeURIComponent(String(promoCode))}`
 }
 
 export const ordersRemovePromotion = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2027,7 +2027,7 @@ export const getOrdersShipUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/ship`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/ship`
 }
 
 export const ordersShip = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2118,7 +2118,7 @@ export const getOrdersListShipmentsUrl = (direction: 'Incoming' | 'Outgoing' | '
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/shipments?${stringifiedParams}` : `/orders/${direction}/${orderID}/shipments`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/shipments?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/shipments`
 }
 
 export const ordersListShipments = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2142,7 +2142,7 @@ export const getOrdersListShipmentsQueryKey = (direction?: 'Incoming' | 'Outgoin
     orderID?: string,
     params?: OrdersListShipmentsParams,) => {
     return [
-    `/orders/${direction}/${orderID}/shipments`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/shipments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -2233,7 +2233,7 @@ export const getOrdersSetShippingAddressUrl = (direction: 'Incoming' | 'Outgoing
 
   
 
-  return `/orders/${direction}/${orderID}/shipto`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/shipto`
 }
 
 export const ordersSetShippingAddress = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2308,7 +2308,7 @@ export const getOrdersPatchShippingAddressUrl = (direction: 'Incoming' | 'Outgoi
 
   
 
-  return `/orders/${direction}/${orderID}/shipto`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/shipto`
 }
 
 export const ordersPatchShippingAddress = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2383,7 +2383,7 @@ export const getOrdersSplitUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/split`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/split`
 }
 
 export const ordersSplit = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2456,7 +2456,7 @@ export const getOrdersSubmitUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/submit`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/submit`
 }
 
 export const ordersSubmit = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -2529,7 +2529,7 @@ export const getOrdersValidateUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/validate`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/validate`
 }
 
 export const ordersValidate = async (direction: 'Incoming' | 'Outgoing' | 'All',

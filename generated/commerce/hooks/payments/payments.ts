@@ -152,7 +152,7 @@ export const getPaymentsListUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/orders/${direction}/${orderID}/payments?${stringifiedParams}` : `/orders/${direction}/${orderID}/payments`
+  return stringifiedParams.length > 0 ? `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments?${stringifiedParams}` : `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments`
 }
 
 export const paymentsList = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -176,7 +176,7 @@ export const getPaymentsListQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'A
     orderID?: string,
     params?: PaymentsListParams,) => {
     return [
-    `/orders/${direction}/${orderID}/payments`, ...(params ? [params]: [])
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -267,7 +267,7 @@ export const getPaymentsCreateUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/payments`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments`
 }
 
 export const paymentsCreate = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -343,7 +343,7 @@ export const getPaymentsGetUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/payments/${paymentID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments/${encodeURIComponent(String(paymentID))}`
 }
 
 export const paymentsGet = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -367,7 +367,7 @@ export const getPaymentsGetQueryKey = (direction?: 'Incoming' | 'Outgoing' | 'Al
     orderID?: string,
     paymentID?: string,) => {
     return [
-    `/orders/${direction}/${orderID}/payments/${paymentID}`
+    `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments/${encodeURIComponent(String(paymentID))}`
     ] as const;
     }
 
@@ -461,7 +461,7 @@ export const getPaymentsDeleteUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/payments/${paymentID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments/${encodeURIComponent(String(paymentID))}`
 }
 
 export const paymentsDelete = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -536,7 +536,7 @@ export const getPaymentsPatchUrl = (direction: 'Incoming' | 'Outgoing' | 'All',
 
   
 
-  return `/orders/${direction}/${orderID}/payments/${paymentID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments/${encodeURIComponent(String(paymentID))}`
 }
 
 export const paymentsPatch = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -613,7 +613,7 @@ export const getPaymentsCreateTransactionUrl = (direction: 'Incoming' | 'Outgoin
 
   
 
-  return `/orders/${direction}/${orderID}/payments/${paymentID}/transactions`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments/${encodeURIComponent(String(paymentID))}/transactions`
 }
 
 export const paymentsCreateTransaction = async (direction: 'Incoming' | 'Outgoing' | 'All',
@@ -693,7 +693,7 @@ export const getPaymentsDeleteTransactionUrl = (direction: 'Incoming' | 'Outgoin
 
   
 
-  return `/orders/${direction}/${orderID}/payments/${paymentID}/transactions/${transactionID}`
+  return `/orders/${encodeURIComponent(String(direction))}/${encodeURIComponent(String(orderID))}/payments/${encodeURIComponent(String(paymentID))}/transactions/${encodeURIComponent(String(transactionID))}`
 }
 
 export const paymentsDeleteTransaction = async (direction: 'Incoming' | 'Outgoing' | 'All',

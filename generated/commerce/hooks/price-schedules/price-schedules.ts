@@ -323,7 +323,7 @@ export const getPriceSchedulesGetUrl = (priceScheduleID: string,) => {
 
   
 
-  return `/priceschedules/${priceScheduleID}`
+  return `/priceschedules/${encodeURIComponent(String(priceScheduleID))}`
 }
 
 export const priceSchedulesGet = async (priceScheduleID: string, options?: RequestInit): Promise<PriceSchedule> => {
@@ -343,7 +343,7 @@ export const priceSchedulesGet = async (priceScheduleID: string, options?: Reque
 
 export const getPriceSchedulesGetQueryKey = (priceScheduleID?: string,) => {
     return [
-    `/priceschedules/${priceScheduleID}`
+    `/priceschedules/${encodeURIComponent(String(priceScheduleID))}`
     ] as const;
     }
 
@@ -423,7 +423,7 @@ export const getPriceSchedulesSaveUrl = (priceScheduleID: string,) => {
 
   
 
-  return `/priceschedules/${priceScheduleID}`
+  return `/priceschedules/${encodeURIComponent(String(priceScheduleID))}`
 }
 
 export const priceSchedulesSave = async (priceScheduleID: string,
@@ -498,7 +498,7 @@ export const getPriceSchedulesDeleteUrl = (priceScheduleID: string,) => {
 
   
 
-  return `/priceschedules/${priceScheduleID}`
+  return `/priceschedules/${encodeURIComponent(String(priceScheduleID))}`
 }
 
 export const priceSchedulesDelete = async (priceScheduleID: string, options?: RequestInit): Promise<void> => {
@@ -569,7 +569,7 @@ export const getPriceSchedulesPatchUrl = (priceScheduleID: string,) => {
 
   
 
-  return `/priceschedules/${priceScheduleID}`
+  return `/priceschedules/${encodeURIComponent(String(priceScheduleID))}`
 }
 
 export const priceSchedulesPatch = async (priceScheduleID: string,
@@ -642,7 +642,7 @@ export const getPriceSchedulesSavePriceBreakUrl = (priceScheduleID: string,) => 
 
   
 
-  return `/priceschedules/${priceScheduleID}/PriceBreaks`
+  return `/priceschedules/${encodeURIComponent(String(priceScheduleID))}/PriceBreaks`
 }
 
 export const priceSchedulesSavePriceBreak = async (priceScheduleID: string,
@@ -725,7 +725,7 @@ export const getPriceSchedulesDeletePriceBreakUrl = (priceScheduleID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/priceschedules/${priceScheduleID}/PriceBreaks?${stringifiedParams}` : `/priceschedules/${priceScheduleID}/PriceBreaks`
+  return stringifiedParams.length > 0 ? `/priceschedules/${encodeURIComponent(String(priceScheduleID))}/PriceBreaks?${stringifiedParams}` : `/priceschedules/${encodeURIComponent(String(priceScheduleID))}/PriceBreaks`
 }
 
 export const priceSchedulesDeletePriceBreak = async (priceScheduleID: string,

@@ -120,7 +120,7 @@ export const getProductCollectionsListUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/productcollections?${stringifiedParams}` : `/buyers/${buyerID}/productcollections`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/productcollections?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/productcollections`
 }
 
 export const productCollectionsList = async (buyerID: string,
@@ -142,7 +142,7 @@ export const productCollectionsList = async (buyerID: string,
 export const getProductCollectionsListQueryKey = (buyerID?: string,
     params?: ProductCollectionsListParams,) => {
     return [
-    `/buyers/${buyerID}/productcollections`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/productcollections`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -228,7 +228,7 @@ export const getProductCollectionsGetUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/productcollections/${productCollectionID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/productcollections/${encodeURIComponent(String(productCollectionID))}`
 }
 
 export const productCollectionsGet = async (buyerID: string,
@@ -250,7 +250,7 @@ export const productCollectionsGet = async (buyerID: string,
 export const getProductCollectionsGetQueryKey = (buyerID?: string,
     productCollectionID?: string,) => {
     return [
-    `/buyers/${buyerID}/productcollections/${productCollectionID}`
+    `/buyers/${encodeURIComponent(String(buyerID))}/productcollections/${encodeURIComponent(String(productCollectionID))}`
     ] as const;
     }
 
@@ -352,7 +352,7 @@ export const getProductCollectionsListEntriesUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/productcollections/${productCollectionID}/products?${stringifiedParams}` : `/buyers/${buyerID}/productcollections/${productCollectionID}/products`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/productcollections/${encodeURIComponent(String(productCollectionID))}/products?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/productcollections/${encodeURIComponent(String(productCollectionID))}/products`
 }
 
 export const productCollectionsListEntries = async (buyerID: string,
@@ -376,7 +376,7 @@ export const getProductCollectionsListEntriesQueryKey = (buyerID?: string,
     productCollectionID?: string,
     params?: ProductCollectionsListEntriesParams,) => {
     return [
-    `/buyers/${buyerID}/productcollections/${productCollectionID}/products`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/productcollections/${encodeURIComponent(String(productCollectionID))}/products`, ...(params ? [params]: [])
     ] as const;
     }
 

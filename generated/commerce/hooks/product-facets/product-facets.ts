@@ -294,7 +294,7 @@ export const getProductFacetsGetUrl = (productFacetID: string,) => {
 
   
 
-  return `/productfacets/${productFacetID}`
+  return `/productfacets/${encodeURIComponent(String(productFacetID))}`
 }
 
 export const productFacetsGet = async (productFacetID: string, options?: RequestInit): Promise<ProductFacet> => {
@@ -314,7 +314,7 @@ export const productFacetsGet = async (productFacetID: string, options?: Request
 
 export const getProductFacetsGetQueryKey = (productFacetID?: string,) => {
     return [
-    `/productfacets/${productFacetID}`
+    `/productfacets/${encodeURIComponent(String(productFacetID))}`
     ] as const;
     }
 
@@ -394,7 +394,7 @@ export const getProductFacetsSaveUrl = (productFacetID: string,) => {
 
   
 
-  return `/productfacets/${productFacetID}`
+  return `/productfacets/${encodeURIComponent(String(productFacetID))}`
 }
 
 export const productFacetsSave = async (productFacetID: string,
@@ -469,7 +469,7 @@ export const getProductFacetsDeleteUrl = (productFacetID: string,) => {
 
   
 
-  return `/productfacets/${productFacetID}`
+  return `/productfacets/${encodeURIComponent(String(productFacetID))}`
 }
 
 export const productFacetsDelete = async (productFacetID: string, options?: RequestInit): Promise<void> => {
@@ -540,7 +540,7 @@ export const getProductFacetsPatchUrl = (productFacetID: string,) => {
 
   
 
-  return `/productfacets/${productFacetID}`
+  return `/productfacets/${encodeURIComponent(String(productFacetID))}`
 }
 
 export const productFacetsPatch = async (productFacetID: string,

@@ -335,7 +335,7 @@ export const getProductsGetUrl = (productID: string,) => {
 
   
 
-  return `/products/${productID}`
+  return `/products/${encodeURIComponent(String(productID))}`
 }
 
 export const productsGet = async (productID: string, options?: RequestInit): Promise<Product> => {
@@ -355,7 +355,7 @@ export const productsGet = async (productID: string, options?: RequestInit): Pro
 
 export const getProductsGetQueryKey = (productID?: string,) => {
     return [
-    `/products/${productID}`
+    `/products/${encodeURIComponent(String(productID))}`
     ] as const;
     }
 
@@ -435,7 +435,7 @@ export const getProductsSaveUrl = (productID: string,) => {
 
   
 
-  return `/products/${productID}`
+  return `/products/${encodeURIComponent(String(productID))}`
 }
 
 export const productsSave = async (productID: string,
@@ -510,7 +510,7 @@ export const getProductsDeleteUrl = (productID: string,) => {
 
   
 
-  return `/products/${productID}`
+  return `/products/${encodeURIComponent(String(productID))}`
 }
 
 export const productsDelete = async (productID: string, options?: RequestInit): Promise<void> => {
@@ -581,7 +581,7 @@ export const getProductsPatchUrl = (productID: string,) => {
 
   
 
-  return `/products/${productID}`
+  return `/products/${encodeURIComponent(String(productID))}`
 }
 
 export const productsPatch = async (productID: string,
@@ -670,7 +670,7 @@ export const getProductsListSpecsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/specs?${stringifiedParams}` : `/products/${productID}/specs`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/specs?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/specs`
 }
 
 export const productsListSpecs = async (productID: string,
@@ -692,7 +692,7 @@ export const productsListSpecs = async (productID: string,
 export const getProductsListSpecsQueryKey = (productID?: string,
     params?: ProductsListSpecsParams,) => {
     return [
-    `/products/${productID}/specs`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/specs`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -793,7 +793,7 @@ export const getProductsListSuppliersUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/suppliers?${stringifiedParams}` : `/products/${productID}/suppliers`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/suppliers?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/suppliers`
 }
 
 export const productsListSuppliers = async (productID: string,
@@ -815,7 +815,7 @@ export const productsListSuppliers = async (productID: string,
 export const getProductsListSuppliersQueryKey = (productID?: string,
     params?: ProductsListSuppliersParams,) => {
     return [
-    `/products/${productID}/suppliers`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/suppliers`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -916,7 +916,7 @@ export const getProductsListVariantsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/variants?${stringifiedParams}` : `/products/${productID}/variants`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/variants?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/variants`
 }
 
 export const productsListVariants = async (productID: string,
@@ -938,7 +938,7 @@ export const productsListVariants = async (productID: string,
 export const getProductsListVariantsQueryKey = (productID?: string,
     params?: ProductsListVariantsParams,) => {
     return [
-    `/products/${productID}/variants`, ...(params ? [params]: [])
+    `/products/${encodeURIComponent(String(productID))}/variants`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -1032,7 +1032,7 @@ export const getProductsSaveSupplierUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/suppliers/${supplierID}?${stringifiedParams}` : `/products/${productID}/suppliers/${supplierID}`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/suppliers/${encodeURIComponent(String(supplierID))}?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/suppliers/${encodeURIComponent(String(supplierID))}`
 }
 
 export const productsSaveSupplier = async (productID: string,
@@ -1108,7 +1108,7 @@ export const getProductsRemoveSupplierUrl = (productID: string,
 
   
 
-  return `/products/${productID}/suppliers/${supplierID}`
+  return `/products/${encodeURIComponent(String(productID))}/suppliers/${encodeURIComponent(String(supplierID))}`
 }
 
 export const productsRemoveSupplier = async (productID: string,
@@ -1181,7 +1181,7 @@ export const getProductsGetVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}`
 }
 
 export const productsGetVariant = async (productID: string,
@@ -1203,7 +1203,7 @@ export const productsGetVariant = async (productID: string,
 export const getProductsGetVariantQueryKey = (productID?: string,
     variantID?: string,) => {
     return [
-    `/products/${productID}/variants/${variantID}`
+    `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}`
     ] as const;
     }
 
@@ -1289,7 +1289,7 @@ export const getProductsSaveVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}`
 }
 
 export const productsSaveVariant = async (productID: string,
@@ -1364,7 +1364,7 @@ export const getProductsPatchVariantUrl = (productID: string,
 
   
 
-  return `/products/${productID}/variants/${variantID}`
+  return `/products/${encodeURIComponent(String(productID))}/variants/${encodeURIComponent(String(variantID))}`
 }
 
 export const productsPatchVariant = async (productID: string,
@@ -1446,7 +1446,7 @@ export const getProductsGenerateVariantsUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/variants/generate?${stringifiedParams}` : `/products/${productID}/variants/generate`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/variants/generate?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/variants/generate`
 }
 
 export const productsGenerateVariants = async (productID: string,
@@ -1533,7 +1533,7 @@ export const getProductsDeleteAssignmentUrl = (productID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/products/${productID}/assignments/${buyerID}?${stringifiedParams}` : `/products/${productID}/assignments/${buyerID}`
+  return stringifiedParams.length > 0 ? `/products/${encodeURIComponent(String(productID))}/assignments/${encodeURIComponent(String(buyerID))}?${stringifiedParams}` : `/products/${encodeURIComponent(String(productID))}/assignments/${encodeURIComponent(String(buyerID))}`
 }
 
 export const productsDeleteAssignment = async (productID: string,

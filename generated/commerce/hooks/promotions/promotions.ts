@@ -325,7 +325,7 @@ export const getPromotionsGetUrl = (promotionID: string,) => {
 
   
 
-  return `/promotions/${promotionID}`
+  return `/promotions/${encodeURIComponent(String(promotionID))}`
 }
 
 export const promotionsGet = async (promotionID: string, options?: RequestInit): Promise<Promotion> => {
@@ -345,7 +345,7 @@ export const promotionsGet = async (promotionID: string, options?: RequestInit):
 
 export const getPromotionsGetQueryKey = (promotionID?: string,) => {
     return [
-    `/promotions/${promotionID}`
+    `/promotions/${encodeURIComponent(String(promotionID))}`
     ] as const;
     }
 
@@ -425,7 +425,7 @@ export const getPromotionsSaveUrl = (promotionID: string,) => {
 
   
 
-  return `/promotions/${promotionID}`
+  return `/promotions/${encodeURIComponent(String(promotionID))}`
 }
 
 export const promotionsSave = async (promotionID: string,
@@ -500,7 +500,7 @@ export const getPromotionsDeleteUrl = (promotionID: string,) => {
 
   
 
-  return `/promotions/${promotionID}`
+  return `/promotions/${encodeURIComponent(String(promotionID))}`
 }
 
 export const promotionsDelete = async (promotionID: string, options?: RequestInit): Promise<void> => {
@@ -571,7 +571,7 @@ export const getPromotionsPatchUrl = (promotionID: string,) => {
 
   
 
-  return `/promotions/${promotionID}`
+  return `/promotions/${encodeURIComponent(String(promotionID))}`
 }
 
 export const promotionsPatch = async (promotionID: string,
@@ -654,7 +654,7 @@ export const getPromotionsDeleteAssignmentUrl = (promotionID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/promotions/${promotionID}/assignments?${stringifiedParams}` : `/promotions/${promotionID}/assignments`
+  return stringifiedParams.length > 0 ? `/promotions/${encodeURIComponent(String(promotionID))}/assignments?${stringifiedParams}` : `/promotions/${encodeURIComponent(String(promotionID))}/assignments`
 }
 
 export const promotionsDeleteAssignment = async (promotionID: string,

@@ -300,7 +300,7 @@ export const getSellerApprovalRulesGetUrl = (approvalRuleID: string,) => {
 
   
 
-  return `/approvalrules/${approvalRuleID}`
+  return `/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const sellerApprovalRulesGet = async (approvalRuleID: string, options?: RequestInit): Promise<SellerApprovalRule> => {
@@ -320,7 +320,7 @@ export const sellerApprovalRulesGet = async (approvalRuleID: string, options?: R
 
 export const getSellerApprovalRulesGetQueryKey = (approvalRuleID?: string,) => {
     return [
-    `/approvalrules/${approvalRuleID}`
+    `/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
     ] as const;
     }
 
@@ -402,7 +402,7 @@ export const getSellerApprovalRulesSaveUrl = (approvalRuleID: string,) => {
 
   
 
-  return `/approvalrules/${approvalRuleID}`
+  return `/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const sellerApprovalRulesSave = async (approvalRuleID: string,
@@ -477,7 +477,7 @@ export const getSellerApprovalRulesPatchUrl = (approvalRuleID: string,) => {
 
   
 
-  return `/approvalrules/${approvalRuleID}`
+  return `/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const sellerApprovalRulesPatch = async (approvalRuleID: string,
@@ -554,7 +554,7 @@ export const getSellerApprovalRulesDeleteUrl = (approvalRuleID: string,) => {
 
   
 
-  return `/approvalrules/${approvalRuleID}`
+  return `/approvalrules/${encodeURIComponent(String(approvalRuleID))}`
 }
 
 export const sellerApprovalRulesDelete = async (approvalRuleID: string, options?: RequestInit): Promise<void> => {

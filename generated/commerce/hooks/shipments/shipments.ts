@@ -325,7 +325,7 @@ export const getShipmentsGetUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}`
 }
 
 export const shipmentsGet = async (shipmentID: string, options?: RequestInit): Promise<Shipment> => {
@@ -345,7 +345,7 @@ export const shipmentsGet = async (shipmentID: string, options?: RequestInit): P
 
 export const getShipmentsGetQueryKey = (shipmentID?: string,) => {
     return [
-    `/shipments/${shipmentID}`
+    `/shipments/${encodeURIComponent(String(shipmentID))}`
     ] as const;
     }
 
@@ -425,7 +425,7 @@ export const getShipmentsSaveUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}`
 }
 
 export const shipmentsSave = async (shipmentID: string,
@@ -500,7 +500,7 @@ export const getShipmentsDeleteUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}`
 }
 
 export const shipmentsDelete = async (shipmentID: string, options?: RequestInit): Promise<void> => {
@@ -571,7 +571,7 @@ export const getShipmentsPatchUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}`
 }
 
 export const shipmentsPatch = async (shipmentID: string,
@@ -660,7 +660,7 @@ export const getShipmentsListItemsUrl = (shipmentID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/shipments/${shipmentID}/items?${stringifiedParams}` : `/shipments/${shipmentID}/items`
+  return stringifiedParams.length > 0 ? `/shipments/${encodeURIComponent(String(shipmentID))}/items?${stringifiedParams}` : `/shipments/${encodeURIComponent(String(shipmentID))}/items`
 }
 
 export const shipmentsListItems = async (shipmentID: string,
@@ -682,7 +682,7 @@ export const shipmentsListItems = async (shipmentID: string,
 export const getShipmentsListItemsQueryKey = (shipmentID?: string,
     params?: ShipmentsListItemsParams,) => {
     return [
-    `/shipments/${shipmentID}/items`, ...(params ? [params]: [])
+    `/shipments/${encodeURIComponent(String(shipmentID))}/items`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -767,7 +767,7 @@ export const getShipmentsSaveItemUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}/items`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}/items`
 }
 
 export const shipmentsSaveItem = async (shipmentID: string,
@@ -844,7 +844,7 @@ export const getShipmentsGetItemUrl = (shipmentID: string,
 
   
 
-  return `/shipments/${shipmentID}/items/${orderID}/${lineItemID}`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}/items/${encodeURIComponent(String(orderID))}/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const shipmentsGetItem = async (shipmentID: string,
@@ -868,7 +868,7 @@ export const getShipmentsGetItemQueryKey = (shipmentID?: string,
     orderID?: string,
     lineItemID?: string,) => {
     return [
-    `/shipments/${shipmentID}/items/${orderID}/${lineItemID}`
+    `/shipments/${encodeURIComponent(String(shipmentID))}/items/${encodeURIComponent(String(orderID))}/${encodeURIComponent(String(lineItemID))}`
     ] as const;
     }
 
@@ -964,7 +964,7 @@ export const getShipmentsDeleteItemUrl = (shipmentID: string,
 
   
 
-  return `/shipments/${shipmentID}/items/${orderID}/${lineItemID}`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}/items/${encodeURIComponent(String(orderID))}/${encodeURIComponent(String(lineItemID))}`
 }
 
 export const shipmentsDeleteItem = async (shipmentID: string,
@@ -1037,7 +1037,7 @@ export const getShipmentsSetShipFromAddressUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}/shipfrom`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}/shipfrom`
 }
 
 export const shipmentsSetShipFromAddress = async (shipmentID: string,
@@ -1110,7 +1110,7 @@ export const getShipmentsSetShipToAddressUrl = (shipmentID: string,) => {
 
   
 
-  return `/shipments/${shipmentID}/shipto`
+  return `/shipments/${encodeURIComponent(String(shipmentID))}/shipto`
 }
 
 export const shipmentsSetShipToAddress = async (shipmentID: string,

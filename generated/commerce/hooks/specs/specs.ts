@@ -327,7 +327,7 @@ export const getSpecsGetUrl = (specID: string,) => {
 
   
 
-  return `/specs/${specID}`
+  return `/specs/${encodeURIComponent(String(specID))}`
 }
 
 export const specsGet = async (specID: string, options?: RequestInit): Promise<Spec> => {
@@ -347,7 +347,7 @@ export const specsGet = async (specID: string, options?: RequestInit): Promise<S
 
 export const getSpecsGetQueryKey = (specID?: string,) => {
     return [
-    `/specs/${specID}`
+    `/specs/${encodeURIComponent(String(specID))}`
     ] as const;
     }
 
@@ -427,7 +427,7 @@ export const getSpecsSaveUrl = (specID: string,) => {
 
   
 
-  return `/specs/${specID}`
+  return `/specs/${encodeURIComponent(String(specID))}`
 }
 
 export const specsSave = async (specID: string,
@@ -502,7 +502,7 @@ export const getSpecsDeleteUrl = (specID: string,) => {
 
   
 
-  return `/specs/${specID}`
+  return `/specs/${encodeURIComponent(String(specID))}`
 }
 
 export const specsDelete = async (specID: string, options?: RequestInit): Promise<void> => {
@@ -573,7 +573,7 @@ export const getSpecsPatchUrl = (specID: string,) => {
 
   
 
-  return `/specs/${specID}`
+  return `/specs/${encodeURIComponent(String(specID))}`
 }
 
 export const specsPatch = async (specID: string,
@@ -662,7 +662,7 @@ export const getSpecsListOptionsUrl = (specID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/specs/${specID}/options?${stringifiedParams}` : `/specs/${specID}/options`
+  return stringifiedParams.length > 0 ? `/specs/${encodeURIComponent(String(specID))}/options?${stringifiedParams}` : `/specs/${encodeURIComponent(String(specID))}/options`
 }
 
 export const specsListOptions = async (specID: string,
@@ -684,7 +684,7 @@ export const specsListOptions = async (specID: string,
 export const getSpecsListOptionsQueryKey = (specID?: string,
     params?: SpecsListOptionsParams,) => {
     return [
-    `/specs/${specID}/options`, ...(params ? [params]: [])
+    `/specs/${encodeURIComponent(String(specID))}/options`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -769,7 +769,7 @@ export const getSpecsCreateOptionUrl = (specID: string,) => {
 
   
 
-  return `/specs/${specID}/options`
+  return `/specs/${encodeURIComponent(String(specID))}/options`
 }
 
 export const specsCreateOption = async (specID: string,
@@ -843,7 +843,7 @@ export const getSpecsGetOptionUrl = (specID: string,
 
   
 
-  return `/specs/${specID}/options/${optionID}`
+  return `/specs/${encodeURIComponent(String(specID))}/options/${encodeURIComponent(String(optionID))}`
 }
 
 export const specsGetOption = async (specID: string,
@@ -865,7 +865,7 @@ export const specsGetOption = async (specID: string,
 export const getSpecsGetOptionQueryKey = (specID?: string,
     optionID?: string,) => {
     return [
-    `/specs/${specID}/options/${optionID}`
+    `/specs/${encodeURIComponent(String(specID))}/options/${encodeURIComponent(String(optionID))}`
     ] as const;
     }
 
@@ -951,7 +951,7 @@ export const getSpecsSaveOptionUrl = (specID: string,
 
   
 
-  return `/specs/${specID}/options/${optionID}`
+  return `/specs/${encodeURIComponent(String(specID))}/options/${encodeURIComponent(String(optionID))}`
 }
 
 export const specsSaveOption = async (specID: string,
@@ -1028,7 +1028,7 @@ export const getSpecsDeleteOptionUrl = (specID: string,
 
   
 
-  return `/specs/${specID}/options/${optionID}`
+  return `/specs/${encodeURIComponent(String(specID))}/options/${encodeURIComponent(String(optionID))}`
 }
 
 export const specsDeleteOption = async (specID: string,
@@ -1101,7 +1101,7 @@ export const getSpecsPatchOptionUrl = (specID: string,
 
   
 
-  return `/specs/${specID}/options/${optionID}`
+  return `/specs/${encodeURIComponent(String(specID))}/options/${encodeURIComponent(String(optionID))}`
 }
 
 export const specsPatchOption = async (specID: string,
@@ -1367,7 +1367,7 @@ export const getSpecsDeleteProductAssignmentUrl = (specID: string,
 
   
 
-  return `/specs/${specID}/productassignments/${productID}`
+  return `/specs/${encodeURIComponent(String(specID))}/productassignments/${encodeURIComponent(String(productID))}`
 }
 
 export const specsDeleteProductAssignment = async (specID: string,

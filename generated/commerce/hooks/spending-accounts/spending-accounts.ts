@@ -127,7 +127,7 @@ export const getSpendingAccountsListUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/spendingaccounts?${stringifiedParams}` : `/buyers/${buyerID}/spendingaccounts`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts`
 }
 
 export const spendingAccountsList = async (buyerID: string,
@@ -149,7 +149,7 @@ export const spendingAccountsList = async (buyerID: string,
 export const getSpendingAccountsListQueryKey = (buyerID?: string,
     params?: SpendingAccountsListParams,) => {
     return [
-    `/buyers/${buyerID}/spendingaccounts`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -234,7 +234,7 @@ export const getSpendingAccountsCreateUrl = (buyerID: string,) => {
 
   
 
-  return `/buyers/${buyerID}/spendingaccounts`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts`
 }
 
 export const spendingAccountsCreate = async (buyerID: string,
@@ -308,7 +308,7 @@ export const getSpendingAccountsGetUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}`
 }
 
 export const spendingAccountsGet = async (buyerID: string,
@@ -330,7 +330,7 @@ export const spendingAccountsGet = async (buyerID: string,
 export const getSpendingAccountsGetQueryKey = (buyerID?: string,
     spendingAccountID?: string,) => {
     return [
-    `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}`
+    `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}`
     ] as const;
     }
 
@@ -416,7 +416,7 @@ export const getSpendingAccountsSaveUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}`
 }
 
 export const spendingAccountsSave = async (buyerID: string,
@@ -493,7 +493,7 @@ export const getSpendingAccountsDeleteUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}`
 }
 
 export const spendingAccountsDelete = async (buyerID: string,
@@ -566,7 +566,7 @@ export const getSpendingAccountsPatchUrl = (buyerID: string,
 
   
 
-  return `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}`
 }
 
 export const spendingAccountsPatch = async (buyerID: string,
@@ -653,7 +653,7 @@ export const getSpendingAccountsDeleteAssignmentUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}/assignments?${stringifiedParams}` : `/buyers/${buyerID}/spendingaccounts/${spendingAccountID}/assignments`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}/assignments?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/${encodeURIComponent(String(spendingAccountID))}/assignments`
 }
 
 export const spendingAccountsDeleteAssignment = async (buyerID: string,
@@ -736,7 +736,7 @@ export const getSpendingAccountsListAssignmentsUrl = (buyerID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/buyers/${buyerID}/spendingaccounts/assignments?${stringifiedParams}` : `/buyers/${buyerID}/spendingaccounts/assignments`
+  return stringifiedParams.length > 0 ? `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/assignments?${stringifiedParams}` : `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/assignments`
 }
 
 export const spendingAccountsListAssignments = async (buyerID: string,
@@ -758,7 +758,7 @@ export const spendingAccountsListAssignments = async (buyerID: string,
 export const getSpendingAccountsListAssignmentsQueryKey = (buyerID?: string,
     params?: SpendingAccountsListAssignmentsParams,) => {
     return [
-    `/buyers/${buyerID}/spendingaccounts/assignments`, ...(params ? [params]: [])
+    `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/assignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -845,7 +845,7 @@ export const getSpendingAccountsSaveAssignmentUrl = (buyerID: string,) => {
 
   
 
-  return `/buyers/${buyerID}/spendingaccounts/assignments`
+  return `/buyers/${encodeURIComponent(String(buyerID))}/spendingaccounts/assignments`
 }
 
 export const spendingAccountsSaveAssignment = async (buyerID: string,

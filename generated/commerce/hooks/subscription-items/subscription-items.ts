@@ -150,7 +150,7 @@ export const getSubscriptionItemsListUrl = (subscriptionID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/subscriptions/${subscriptionID}/items?${stringifiedParams}` : `/subscriptions/${subscriptionID}/items`
+  return stringifiedParams.length > 0 ? `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items?${stringifiedParams}` : `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items`
 }
 
 export const subscriptionItemsList = async (subscriptionID: string,
@@ -172,7 +172,7 @@ export const subscriptionItemsList = async (subscriptionID: string,
 export const getSubscriptionItemsListQueryKey = (subscriptionID?: string,
     params?: SubscriptionItemsListParams,) => {
     return [
-    `/subscriptions/${subscriptionID}/items`, ...(params ? [params]: [])
+    `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -257,7 +257,7 @@ export const getSubscriptionItemsCreateUrl = (subscriptionID: string,) => {
 
   
 
-  return `/subscriptions/${subscriptionID}/items`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items`
 }
 
 export const subscriptionItemsCreate = async (subscriptionID: string,
@@ -331,7 +331,7 @@ export const getSubscriptionItemsGetUrl = (subscriptionID: string,
 
   
 
-  return `/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const subscriptionItemsGet = async (subscriptionID: string,
@@ -353,7 +353,7 @@ export const subscriptionItemsGet = async (subscriptionID: string,
 export const getSubscriptionItemsGetQueryKey = (subscriptionID?: string,
     subscriptionItemID?: string,) => {
     return [
-    `/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+    `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
     ] as const;
     }
 
@@ -439,7 +439,7 @@ export const getSubscriptionItemsSaveUrl = (subscriptionID: string,
 
   
 
-  return `/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const subscriptionItemsSave = async (subscriptionID: string,
@@ -516,7 +516,7 @@ export const getSubscriptionItemsDeleteUrl = (subscriptionID: string,
 
   
 
-  return `/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const subscriptionItemsDelete = async (subscriptionID: string,
@@ -589,7 +589,7 @@ export const getSubscriptionItemsPatchUrl = (subscriptionID: string,
 
   
 
-  return `/subscriptions/${subscriptionID}/items/${subscriptionItemID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}/items/${encodeURIComponent(String(subscriptionItemID))}`
 }
 
 export const subscriptionItemsPatch = async (subscriptionID: string,

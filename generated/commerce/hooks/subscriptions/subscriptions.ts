@@ -321,7 +321,7 @@ export const getSubscriptionsGetUrl = (subscriptionID: string,) => {
 
   
 
-  return `/subscriptions/${subscriptionID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const subscriptionsGet = async (subscriptionID: string, options?: RequestInit): Promise<Subscription> => {
@@ -341,7 +341,7 @@ export const subscriptionsGet = async (subscriptionID: string, options?: Request
 
 export const getSubscriptionsGetQueryKey = (subscriptionID?: string,) => {
     return [
-    `/subscriptions/${subscriptionID}`
+    `/subscriptions/${encodeURIComponent(String(subscriptionID))}`
     ] as const;
     }
 
@@ -421,7 +421,7 @@ export const getSubscriptionsSaveUrl = (subscriptionID: string,) => {
 
   
 
-  return `/subscriptions/${subscriptionID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const subscriptionsSave = async (subscriptionID: string,
@@ -496,7 +496,7 @@ export const getSubscriptionsDeleteUrl = (subscriptionID: string,) => {
 
   
 
-  return `/subscriptions/${subscriptionID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const subscriptionsDelete = async (subscriptionID: string, options?: RequestInit): Promise<void> => {
@@ -567,7 +567,7 @@ export const getSubscriptionsPatchUrl = (subscriptionID: string,) => {
 
   
 
-  return `/subscriptions/${subscriptionID}`
+  return `/subscriptions/${encodeURIComponent(String(subscriptionID))}`
 }
 
 export const subscriptionsPatch = async (subscriptionID: string,

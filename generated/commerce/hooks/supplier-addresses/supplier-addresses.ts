@@ -150,7 +150,7 @@ export const getSupplierAddressesListUrl = (supplierID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/suppliers/${supplierID}/addresses?${stringifiedParams}` : `/suppliers/${supplierID}/addresses`
+  return stringifiedParams.length > 0 ? `/suppliers/${encodeURIComponent(String(supplierID))}/addresses?${stringifiedParams}` : `/suppliers/${encodeURIComponent(String(supplierID))}/addresses`
 }
 
 export const supplierAddressesList = async (supplierID: string,
@@ -172,7 +172,7 @@ export const supplierAddressesList = async (supplierID: string,
 export const getSupplierAddressesListQueryKey = (supplierID?: string,
     params?: SupplierAddressesListParams,) => {
     return [
-    `/suppliers/${supplierID}/addresses`, ...(params ? [params]: [])
+    `/suppliers/${encodeURIComponent(String(supplierID))}/addresses`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -257,7 +257,7 @@ export const getSupplierAddressesCreateUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}/addresses`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/addresses`
 }
 
 export const supplierAddressesCreate = async (supplierID: string,
@@ -331,7 +331,7 @@ export const getSupplierAddressesGetUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/addresses/${addressID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const supplierAddressesGet = async (supplierID: string,
@@ -353,7 +353,7 @@ export const supplierAddressesGet = async (supplierID: string,
 export const getSupplierAddressesGetQueryKey = (supplierID?: string,
     addressID?: string,) => {
     return [
-    `/suppliers/${supplierID}/addresses/${addressID}`
+    `/suppliers/${encodeURIComponent(String(supplierID))}/addresses/${encodeURIComponent(String(addressID))}`
     ] as const;
     }
 
@@ -439,7 +439,7 @@ export const getSupplierAddressesSaveUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/addresses/${addressID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const supplierAddressesSave = async (supplierID: string,
@@ -516,7 +516,7 @@ export const getSupplierAddressesDeleteUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/addresses/${addressID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const supplierAddressesDelete = async (supplierID: string,
@@ -589,7 +589,7 @@ export const getSupplierAddressesPatchUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/addresses/${addressID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/addresses/${encodeURIComponent(String(addressID))}`
 }
 
 export const supplierAddressesPatch = async (supplierID: string,

@@ -126,7 +126,7 @@ export const getSupplierUserGroupsListUrl = (supplierID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/suppliers/${supplierID}/usergroups?${stringifiedParams}` : `/suppliers/${supplierID}/usergroups`
+  return stringifiedParams.length > 0 ? `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups?${stringifiedParams}` : `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups`
 }
 
 export const supplierUserGroupsList = async (supplierID: string,
@@ -148,7 +148,7 @@ export const supplierUserGroupsList = async (supplierID: string,
 export const getSupplierUserGroupsListQueryKey = (supplierID?: string,
     params?: SupplierUserGroupsListParams,) => {
     return [
-    `/suppliers/${supplierID}/usergroups`, ...(params ? [params]: [])
+    `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -233,7 +233,7 @@ export const getSupplierUserGroupsCreateUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}/usergroups`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups`
 }
 
 export const supplierUserGroupsCreate = async (supplierID: string,
@@ -307,7 +307,7 @@ export const getSupplierUserGroupsGetUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/usergroups/${userGroupID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/${encodeURIComponent(String(userGroupID))}`
 }
 
 export const supplierUserGroupsGet = async (supplierID: string,
@@ -329,7 +329,7 @@ export const supplierUserGroupsGet = async (supplierID: string,
 export const getSupplierUserGroupsGetQueryKey = (supplierID?: string,
     userGroupID?: string,) => {
     return [
-    `/suppliers/${supplierID}/usergroups/${userGroupID}`
+    `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/${encodeURIComponent(String(userGroupID))}`
     ] as const;
     }
 
@@ -415,7 +415,7 @@ export const getSupplierUserGroupsSaveUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/usergroups/${userGroupID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/${encodeURIComponent(String(userGroupID))}`
 }
 
 export const supplierUserGroupsSave = async (supplierID: string,
@@ -492,7 +492,7 @@ export const getSupplierUserGroupsDeleteUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/usergroups/${userGroupID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/${encodeURIComponent(String(userGroupID))}`
 }
 
 export const supplierUserGroupsDelete = async (supplierID: string,
@@ -565,7 +565,7 @@ export const getSupplierUserGroupsPatchUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/usergroups/${userGroupID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/${encodeURIComponent(String(userGroupID))}`
 }
 
 export const supplierUserGroupsPatch = async (supplierID: string,
@@ -643,7 +643,7 @@ export const getSupplierUserGroupsDeleteUserAssignmentUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/usergroups/${userGroupID}/assignments/${userID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/${encodeURIComponent(String(userGroupID))}/assignments/${encodeURIComponent(String(userID))}`
 }
 
 export const supplierUserGroupsDeleteUserAssignment = async (supplierID: string,
@@ -724,7 +724,7 @@ export const getSupplierUserGroupsListUserAssignmentsUrl = (supplierID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/suppliers/${supplierID}/usergroups/assignments?${stringifiedParams}` : `/suppliers/${supplierID}/usergroups/assignments`
+  return stringifiedParams.length > 0 ? `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/assignments?${stringifiedParams}` : `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/assignments`
 }
 
 export const supplierUserGroupsListUserAssignments = async (supplierID: string,
@@ -746,7 +746,7 @@ export const supplierUserGroupsListUserAssignments = async (supplierID: string,
 export const getSupplierUserGroupsListUserAssignmentsQueryKey = (supplierID?: string,
     params?: SupplierUserGroupsListUserAssignmentsParams,) => {
     return [
-    `/suppliers/${supplierID}/usergroups/assignments`, ...(params ? [params]: [])
+    `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/assignments`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -831,7 +831,7 @@ export const getSupplierUserGroupsSaveUserAssignmentUrl = (supplierID: string,) 
 
   
 
-  return `/suppliers/${supplierID}/usergroups/assignments`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/usergroups/assignments`
 }
 
 export const supplierUserGroupsSaveUserAssignment = async (supplierID: string,

@@ -150,7 +150,7 @@ export const getSupplierUsersListUrl = (supplierID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/suppliers/${supplierID}/users?${stringifiedParams}` : `/suppliers/${supplierID}/users`
+  return stringifiedParams.length > 0 ? `/suppliers/${encodeURIComponent(String(supplierID))}/users?${stringifiedParams}` : `/suppliers/${encodeURIComponent(String(supplierID))}/users`
 }
 
 export const supplierUsersList = async (supplierID: string,
@@ -172,7 +172,7 @@ export const supplierUsersList = async (supplierID: string,
 export const getSupplierUsersListQueryKey = (supplierID?: string,
     params?: SupplierUsersListParams,) => {
     return [
-    `/suppliers/${supplierID}/users`, ...(params ? [params]: [])
+    `/suppliers/${encodeURIComponent(String(supplierID))}/users`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -257,7 +257,7 @@ export const getSupplierUsersCreateUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}/users`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/users`
 }
 
 export const supplierUsersCreate = async (supplierID: string,
@@ -331,7 +331,7 @@ export const getSupplierUsersGetUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/users/${userID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/users/${encodeURIComponent(String(userID))}`
 }
 
 export const supplierUsersGet = async (supplierID: string,
@@ -353,7 +353,7 @@ export const supplierUsersGet = async (supplierID: string,
 export const getSupplierUsersGetQueryKey = (supplierID?: string,
     userID?: string,) => {
     return [
-    `/suppliers/${supplierID}/users/${userID}`
+    `/suppliers/${encodeURIComponent(String(supplierID))}/users/${encodeURIComponent(String(userID))}`
     ] as const;
     }
 
@@ -439,7 +439,7 @@ export const getSupplierUsersSaveUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/users/${userID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/users/${encodeURIComponent(String(userID))}`
 }
 
 export const supplierUsersSave = async (supplierID: string,
@@ -516,7 +516,7 @@ export const getSupplierUsersDeleteUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/users/${userID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/users/${encodeURIComponent(String(userID))}`
 }
 
 export const supplierUsersDelete = async (supplierID: string,
@@ -589,7 +589,7 @@ export const getSupplierUsersPatchUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/users/${userID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/users/${encodeURIComponent(String(userID))}`
 }
 
 export const supplierUsersPatch = async (supplierID: string,

@@ -323,7 +323,7 @@ export const getSuppliersGetUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}`
 }
 
 export const suppliersGet = async (supplierID: string, options?: RequestInit): Promise<Supplier> => {
@@ -343,7 +343,7 @@ export const suppliersGet = async (supplierID: string, options?: RequestInit): P
 
 export const getSuppliersGetQueryKey = (supplierID?: string,) => {
     return [
-    `/suppliers/${supplierID}`
+    `/suppliers/${encodeURIComponent(String(supplierID))}`
     ] as const;
     }
 
@@ -423,7 +423,7 @@ export const getSuppliersSaveUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}`
 }
 
 export const suppliersSave = async (supplierID: string,
@@ -498,7 +498,7 @@ export const getSuppliersDeleteUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}`
 }
 
 export const suppliersDelete = async (supplierID: string, options?: RequestInit): Promise<void> => {
@@ -569,7 +569,7 @@ export const getSuppliersPatchUrl = (supplierID: string,) => {
 
   
 
-  return `/suppliers/${supplierID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}`
 }
 
 export const suppliersPatch = async (supplierID: string,
@@ -658,7 +658,7 @@ export const getSuppliersListBuyersUrl = (supplierID: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/suppliers/${supplierID}/buyers?${stringifiedParams}` : `/suppliers/${supplierID}/buyers`
+  return stringifiedParams.length > 0 ? `/suppliers/${encodeURIComponent(String(supplierID))}/buyers?${stringifiedParams}` : `/suppliers/${encodeURIComponent(String(supplierID))}/buyers`
 }
 
 export const suppliersListBuyers = async (supplierID: string,
@@ -680,7 +680,7 @@ export const suppliersListBuyers = async (supplierID: string,
 export const getSuppliersListBuyersQueryKey = (supplierID?: string,
     params?: SuppliersListBuyersParams,) => {
     return [
-    `/suppliers/${supplierID}/buyers`, ...(params ? [params]: [])
+    `/suppliers/${encodeURIComponent(String(supplierID))}/buyers`, ...(params ? [params]: [])
     ] as const;
     }
 
@@ -766,7 +766,7 @@ export const getSuppliersSaveBuyerUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/buyers/${buyerID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/buyers/${encodeURIComponent(String(buyerID))}`
 }
 
 export const suppliersSaveBuyer = async (supplierID: string,
@@ -841,7 +841,7 @@ export const getSuppliersDeleteBuyerUrl = (supplierID: string,
 
   
 
-  return `/suppliers/${supplierID}/buyers/${buyerID}`
+  return `/suppliers/${encodeURIComponent(String(supplierID))}/buyers/${encodeURIComponent(String(buyerID))}`
 }
 
 export const suppliersDeleteBuyer = async (supplierID: string,

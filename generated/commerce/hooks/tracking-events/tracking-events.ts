@@ -300,7 +300,7 @@ export const getTrackingEventsGetUrl = (trackingEventID: string,) => {
 
   
 
-  return `/integrations/trackingEvents/${trackingEventID}`
+  return `/integrations/trackingEvents/${encodeURIComponent(String(trackingEventID))}`
 }
 
 export const trackingEventsGet = async (trackingEventID: string, options?: RequestInit): Promise<TrackingEvent> => {
@@ -320,7 +320,7 @@ export const trackingEventsGet = async (trackingEventID: string, options?: Reque
 
 export const getTrackingEventsGetQueryKey = (trackingEventID?: string,) => {
     return [
-    `/integrations/trackingEvents/${trackingEventID}`
+    `/integrations/trackingEvents/${encodeURIComponent(String(trackingEventID))}`
     ] as const;
     }
 
@@ -402,7 +402,7 @@ export const getTrackingEventsSaveUrl = (trackingEventID: string,) => {
 
   
 
-  return `/integrations/trackingEvents/${trackingEventID}`
+  return `/integrations/trackingEvents/${encodeURIComponent(String(trackingEventID))}`
 }
 
 export const trackingEventsSave = async (trackingEventID: string,
@@ -479,7 +479,7 @@ export const getTrackingEventsDeleteUrl = (trackingEventID: string,) => {
 
   
 
-  return `/integrations/trackingEvents/${trackingEventID}`
+  return `/integrations/trackingEvents/${encodeURIComponent(String(trackingEventID))}`
 }
 
 export const trackingEventsDelete = async (trackingEventID: string, options?: RequestInit): Promise<void> => {
@@ -552,7 +552,7 @@ export const getTrackingEventsPatchUrl = (trackingEventID: string,) => {
 
   
 
-  return `/integrations/trackingEvents/${trackingEventID}`
+  return `/integrations/trackingEvents/${encodeURIComponent(String(trackingEventID))}`
 }
 
 export const trackingEventsPatch = async (trackingEventID: string,

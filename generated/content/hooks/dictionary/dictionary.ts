@@ -74,7 +74,7 @@ export const getGetDictionaryUrl = (appName: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/sitecore/api/jss/dictionary/${appName}/${language}?${stringifiedParams}` : `/sitecore/api/jss/dictionary/${appName}/${language}`
+  return stringifiedParams.length > 0 ? `/sitecore/api/jss/dictionary/${encodeURIComponent(String(appName))}/${encodeURIComponent(String(language))}?${stringifiedParams}` : `/sitecore/api/jss/dictionary/${encodeURIComponent(String(appName))}/${encodeURIComponent(String(language))}`
 }
 
 export const getDictionary = async (appName: string,
@@ -98,7 +98,7 @@ export const getGetDictionaryQueryKey = (appName?: string,
     language?: LanguageCode,
     params?: GetDictionaryParams,) => {
     return [
-    `/sitecore/api/jss/dictionary/${appName}/${language}`, ...(params ? [params]: [])
+    `/sitecore/api/jss/dictionary/${encodeURIComponent(String(appName))}/${encodeURIComponent(String(language))}`, ...(params ? [params]: [])
     ] as const;
     }
 

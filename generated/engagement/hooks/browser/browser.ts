@@ -184,7 +184,7 @@ export const getGetBrowserUrl = (browserId: string,
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/v1.2/browser/${browserId}/show.json?${stringifiedParams}` : `/v1.2/browser/${browserId}/show.json`
+  return stringifiedParams.length > 0 ? `/v1.2/browser/${encodeURIComponent(String(browserId))}/show.json?${stringifiedParams}` : `/v1.2/browser/${encodeURIComponent(String(browserId))}/show.json`
 }
 
 export const getBrowser = async (browserId: string,
@@ -206,7 +206,7 @@ export const getBrowser = async (browserId: string,
 export const getGetBrowserQueryKey = (browserId?: string,
     params?: GetBrowserParams,) => {
     return [
-    `/v1.2/browser/${browserId}/show.json`, ...(params ? [params]: [])
+    `/v1.2/browser/${encodeURIComponent(String(browserId))}/show.json`, ...(params ? [params]: [])
     ] as const;
     }
 

@@ -73,7 +73,7 @@ export const getSearchCommerceWidgetsUrl = (domain: string,) => {
 
   
 
-  return `/api/v1/search/${domain}`
+  return `/api/v1/search/${encodeURIComponent(String(domain))}`
 }
 
 export const searchCommerceWidgets = async (domain: string,

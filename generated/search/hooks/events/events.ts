@@ -73,7 +73,7 @@ export const getPublishEventUrl = (key: string,) => {
 
   
 
-  return `/event/${key}/v4/publish`
+  return `/event/${encodeURIComponent(String(key))}/v4/publish`
 }
 
 export const publishEvent = async (key: string,

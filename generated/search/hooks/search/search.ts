@@ -73,7 +73,7 @@ export const getSearchWidgetsUrl = (key: string,) => {
 
   
 
-  return `/discover/v2/${key}`
+  return `/discover/v2/${encodeURIComponent(String(key))}`
 }
 
 export const searchWidgets = async (key: string,
