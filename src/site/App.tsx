@@ -9,9 +9,9 @@ import { components } from './content/registry.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import './theme/theme.css';
 import { useLocation } from './router.tsx';
-import { useConsent } from './consent.ts';
+import { type AnalyticsConsent, useConsent } from './consent.ts';
 import { getPageMode, type PageMode, rewriteMediaImages } from './editMode.ts';
-import { SiteTracking } from './tracking.tsx';
+import { SiteTracking, useForgetWithoutConsent } from './tracking.tsx';
 import { ContentPage, PageLoading, usePageLayout } from './content/ContentPage.tsx';
 import { SiteProvider } from './SiteContext.tsx';
 import { createSiteClients, type SiteClients, SiteClientsContext, SiteSearchContext } from './siteClients.tsx';
@@ -53,12 +53,26 @@ function EditModeMedia() {
   return null;
 }
 
+/** What the {@link Shell} renders with. */
+interface ShellProps {
+  clients: SiteClients;
+  /** Tracking runs: C0002 granted, in normal mode. */
+  analytics: boolean;
+  /** The visitor's analytics consent; when `denied`, every tracking identifier is deleted. */
+  consent: AnalyticsConsent;
+  /** The events SDK's settings (for what it leaves in the browser). */
+  engagement: EngageSettings;
+  mode: PageMode;
+  serverUrl?: string;
+}
+
 /**
  * One catch-all route: every URL path asks the layout service for its route, and the component
  * registry renders it. The header's search waits for the page's content, so its widget and the
  * page's widgets go out in one batch.
  */
-function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; analytics: boolean; mode: PageMode; serverUrl?: string }) {
+function Shell({ clients, analytics, consent, engagement, mode, serverUrl }: ShellProps) {
+  useForgetWithoutConsent(consent, engagement, clients);
   const layout = usePageLayout(useLocation(serverUrl), mode);
   const { route, url } = layout;
   const [pageReady, setPageReady] = useState(false);
@@ -100,12 +114,12 @@ function Shell({ clients, analytics, mode, serverUrl }: { clients: SiteClients; 
 export function App({ url, dehydratedState }: { url?: string; dehydratedState?: DehydratedState } = {}) {
   const [queryClient] = useState(createSiteQueryClient);
   const [mode] = useState(() => getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search));
-  const consented = useConsent({
+  const consent = useConsent({
     load: mode !== 'edit',
     src: siteConfig.consentScriptUrl,
     domainScript: siteConfig.consentDomainScript,
   });
-  const analytics = consented && mode === 'normal';
+  const analytics = consent === 'granted' && mode === 'normal';
   const [settings] = useState(engagementSettings);
   return (
     <QueryClientProvider client={queryClient}>
@@ -116,7 +130,7 @@ export function App({ url, dehydratedState }: { url?: string; dehydratedState?: 
           <SiteServices>
             {(clients) => (
               <ContentProvider client={clients.content}>
-                <Shell clients={clients} analytics={analytics} mode={mode} serverUrl={url} />
+                <Shell clients={clients} analytics={analytics} consent={consent} engagement={settings} mode={mode} serverUrl={url} />
               </ContentProvider>
             )}
           </SiteServices>
