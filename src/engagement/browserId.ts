@@ -25,7 +25,7 @@ export function readBrowserId(config: EngageConfig): string {
  * cookie, or else a new id from `create.json`, written to the cookie. Unlike the reference
  * (E1), a failed `create.json` writes no cookie and yields `''`, and an empty cookie counts
  * as missing, so a later init retries. In server cookie mode nothing is created or renamed,
- * and the id is `''` without a cookie.
+ * and the id is `''` without a cookie. Once `config.signal` is aborted nothing is written.
  */
 export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   if (config.forceServerCookieMode === true) return readBrowserId(config);
@@ -38,7 +38,8 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   const { response, data } = await request(config, `/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`);
   // A refused, failed or unparsable answer leaves the browser without an id until the next init.
   const ref = response?.ok && data?.ref;
-  if (typeof ref !== 'string' || !ref) return '';
+  // An answer that arrives after the SDK was stopped (consent withdrawn) leaves no cookie behind.
+  if (typeof ref !== 'string' || !ref || config.signal?.aborted) return '';
   writeCookieText(formatBrowserIdCookie(config.cookieName, ref, config));
   return ref;
 }

@@ -8,7 +8,7 @@
  */
 export { init } from './sdk.ts';
 export { EngageError, engageMessages, type EngageErrorCode } from './messages.ts';
-export { QUEUE_KEY } from './queue.ts';
+export { forgetVisitor, QUEUE_KEY, type ForgetSettings } from './traces.ts';
 export { VERSION } from './settings.ts';
 export type {
   EngageSdk,

@@ -1,9 +1,7 @@
 import { buildCustomEvent } from './events.ts';
 import { parseJson, request } from './settings.ts';
+import { QUEUE_KEY } from './traces.ts';
 import type { EngageConfig, ProcessQueueResult, QueueEntry } from './types.ts';
-
-/** The sessionStorage key of the event queue (one JSON array for every event). */
-export const QUEUE_KEY = 'EngageEventQueue';
 
 // The text this module last stored, and that text without its closing `]`. While nobody
 // else has written the key, an entry is appended to it instead of parsing the whole

@@ -3,8 +3,9 @@ import { ensureBrowserId, getGuestId, readBrowserId } from './browserId.ts';
 import { buildCustomEvent, buildFormEvent, buildPageViewEvent } from './events.ts';
 import { buildIdentityEvent } from './identity.ts';
 import { EngageError } from './messages.ts';
-import { enqueueEvent, processEventQueue, QUEUE_KEY } from './queue.ts';
+import { enqueueEvent, processEventQueue } from './queue.ts';
 import { createSettings, isBlank, isObject, request, VERSION } from './settings.ts';
+import { QUEUE_KEY } from './traces.ts';
 import type { EngageConfig, EngageSdk, EngageSettings, EventResponse, InitOptions } from './types.ts';
 import { loadWebPersonalization, type WebExperienceSettings } from './webPersonalization.ts';
 
@@ -21,11 +22,14 @@ declare global {
  * and with `MV-0003` when web personalization has no point of sale (after the browser id
  * exists). Then gets the browser id (cookie or `create.json`), sets `window.Engage`, and
  * loads web personalization when asked. Call it only after the visitor consents.
+ * An init whose `signal` is aborted before it is done (consent withdrawn meanwhile) writes
+ * no cookie, sets no `window.Engage` and loads no script: it resolves to a stopped SDK.
  */
 export async function init(settings: EngageSettings, options: InitOptions = {}): Promise<EngageSdk> {
   const config = typeof window === 'undefined' ? 'IE-0001' : createSettings(settings, options.signal);
   if (typeof config === 'string') throw new EngageError(config);
-  config.browserId = await ensureBrowserId(config);
+  config.browserId = config.signal?.aborted ? '' : await ensureBrowserId(config);
+  if (config.signal?.aborted) return createSdk(config);
   const engage: NonNullable<Window['Engage']> = { getBrowserId: () => readBrowserId(config), version: VERSION };
   window.Engage = engage;
   if (config.webPersonalization) loadWebPersonalization(config, engage);
@@ -59,6 +63,8 @@ export function createSdk(config: EngageConfig): EngageSdk {
       // Validates by building the body; the entry keeps the page, language and point of sale of now.
       const { pos, page, language } = buildCustomEvent(type, eventData, extensionData, config, true);
       const data = { ...(isObject(eventData) ? eventData : {}), page, language };
+      // A stopped SDK (consent withdrawn) stores nothing about the visitor any more.
+      if (config.signal?.aborted) return;
       enqueueEvent({ eventData: data, extensionData, id: config.browserId, settings: { clientKey: config.clientKey, pointOfSale: pos }, type });
     },
     processEventQueue: () => processEventQueue(config),

@@ -1,6 +1,7 @@
 import { isApiError } from '../core/errors.ts';
 import { createTransport, type TransportInit } from '../core/transport.ts';
 import { EngageError } from './messages.ts';
+import { browserIdCookieName } from './traces.ts';
 import type { EngageConfig, EngageSettings } from './types.ts';
 
 /** The reference SDK version this SDK stands in for; sent as `X-Library-Version` and exposed as `version`. */
@@ -42,7 +43,7 @@ export function createSettings(input: EngageSettings, signal?: AbortSignal): Eng
   const base = targetURL.replace(/\/+$/, '');
   const transport = createTransport({ baseUrl: base, headers: { 'X-Library-Version': VERSION } });
   // The checks above made clientKey, targetURL and pointOfSale what EngageConfig says.
-  return { ...settings, base, cookieName: `bid_${clientKey}`, signal, transport } as EngageConfig;
+  return { ...settings, base, cookieName: browserIdCookieName(clientKey), signal, transport } as EngageConfig;
 }
 
 /**

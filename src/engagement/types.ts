@@ -39,7 +39,9 @@ export interface EngageSettings {
 export interface InitOptions {
   /**
    * Stops the SDK when aborted (consent withdrawn): in-flight calls are aborted, later
-   * sends resolve to `null` without a request, queued events stay queued. Defaults to none.
+   * sends resolve to `null` without a request, `addToEventQueue` stores nothing, queued
+   * events stay queued (`forgetVisitor` removes them, with the browser id). An init still
+   * under way writes no cookie and loads nothing. Defaults to none.
    */
   signal?: AbortSignal;
 }
@@ -170,7 +172,7 @@ export interface EngageSdk {
   form(formId: string, interactionType: 'VIEWED' | 'SUBMITTED' | 'viewed' | 'submitted', pointOfSale?: string): Promise<EventResponse | null>;
   /** `POST /v2/callFlows`; with a timeout, rejects with `IE-0003` when it expires (body included). */
   personalize(data: PersonalizeData, timeout?: number): Promise<PersonalizeResponse | null>;
-  /** Validates a custom event and stores it in sessionStorage (`EngageEventQueue`). */
+  /** Validates a custom event and stores it in sessionStorage (`EngageEventQueue`); a stopped SDK only validates. */
   addToEventQueue(type: string, eventData?: EventData, extensionData?: ExtensionData): void;
   /** Sends the queued events in order; resolves when done. Failed sends stay queued. */
   processEventQueue(): Promise<ProcessQueueResult>;

@@ -1,5 +1,6 @@
 import { EngageError } from './messages.ts';
 import { isObject } from './settings.ts';
+import { DEFAULT_WEB_FLOW_TARGET, webFlowScriptUrl } from './traces.ts';
 import type { EngageConfig, WebPersonalizationSettings } from './types.ts';
 
 /** The settings the web experiences script reads from `window.Engage.settings`. */
@@ -26,10 +27,10 @@ export function loadWebPersonalization(config: EngageConfig, engage: { settings?
     pointOfSale,
     targetURL: config.targetURL,
     web_flow_config: { async: options.asyncScriptLoading ?? true, defer: options.deferScriptLoading ?? false },
-    web_flow_target: options.baseURLOverride ?? 'https://d35vb5cccm4xzp.cloudfront.net',
+    web_flow_target: options.baseURLOverride ?? DEFAULT_WEB_FLOW_TARGET,
   };
   engage.settings = settings;
-  const src = `${settings.web_flow_target}/web-flow-libs/${settings.client_key}/web-version.min.js`;
+  const src = webFlowScriptUrl(settings.web_flow_target, settings.client_key);
   if ([...document.scripts].some((script) => script.src === src)) return;
   const script = document.createElement('script');
   script.type = 'text/javascript';

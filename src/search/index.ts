@@ -54,7 +54,7 @@ export {
   searchMessages,
   type SearchErrorCode,
 } from './errors.ts';
-export { createVisitor, formatVisits, parseVisits, generateUuid, visitorEntries, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';
-export { createVisitorStorage, storageConstants, type VisitorStorage, type VisitorStorageOptions } from './visitorStorage.ts';
+export { createVisitor, formatVisits, parseVisits, generateUuid, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';
+export { createVisitorStorage, forgetVisitor, storageConstants, visitorEntries, type VisitorStorage, type VisitorStorageOptions } from './visitorStorage.ts';
 export { ApiError, isApiError } from '../core/errors.ts';
 export type * from './types.ts';

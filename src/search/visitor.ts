@@ -1,14 +1,4 @@
-import { createVisitorStorage, storageConstants, type VisitorStorage } from './visitorStorage.ts';
-
-/** The reference SDK's entry names, kept so a site moving from it keeps its visitors. */
-export const visitorEntries = Object.freeze({
-  /** The visitor id, `{key}-{random}-{time}`. */
-  ID: '__ruid',
-  /** The visit record, `uuid.previousVisitStart.visitStart.visitCount.pageViewCount.visitPageCount`. */
-  VISITS: '__rutma',
-  /** The session marker: holds the domain key; when it is missing a new visit starts. */
-  SESSION: '__rutmb',
-});
+import { createVisitorStorage, storageConstants, visitorEntries, type VisitorStorage } from './visitorStorage.ts';
 
 /** The visit record the reference keeps (times in epoch ms). */
 export interface VisitState {
@@ -55,8 +45,9 @@ export interface Visitor {
   touch(): void;
   /**
    * Grants or withdraws tracking consent. Granting stores the entries (adopting the
-   * id a returning visitor already has); withdrawing deletes them, and the id then
-   * lives in memory for the rest of the page.
+   * id a returning visitor already has); withdrawing deletes them and forgets the id:
+   * the page goes on with a new id, in memory, so nothing sent after the withdrawal (nor
+   * stored on a later grant) links back to the visitor who withdrew.
    */
   setConsent(consent: boolean): void;
   /** Calls `listener` when the id changes (a returning visitor recognised on consent); returns the unsubscribe function. */
@@ -83,6 +74,10 @@ export function createVisitor(options: VisitorOptions): Visitor {
     storage.set(visitorEntries.SESSION, options.key, storageConstants.SESSION_EXPIRY_MS);
   };
 
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
   const record = (pageView: boolean) => {
     const t = now();
     const stored = parseVisits(storage.get(visitorEntries.VISITS));
@@ -92,7 +87,7 @@ export function createVisitor(options: VisitorOptions): Visitor {
     const previous = state?.uuid;
     state = nextVisit(base ?? fresh(uuid, t), t, newVisit, pageView);
     write(state);
-    if (previous !== undefined && previous !== uuid) for (const listener of [...listeners]) listener();
+    if (previous !== undefined && previous !== uuid) notify();
   };
 
   record(true);
@@ -110,11 +105,19 @@ export function createVisitor(options: VisitorOptions): Visitor {
     touch: () => record(false),
     setConsent(consent) {
       if ((storage.kind !== 'memory') === consent) return;
+      if (!consent) {
+        for (const name of Object.values(visitorEntries)) storage.remove(name);
+        storage = storageOf(false);
+        const withdrawn = (state as VisitState).uuid;
+        state = undefined;
+        record(false);
+        if ((state as VisitState | undefined)?.uuid !== withdrawn) notify();
+        return;
+      }
       const alive = storage.get(visitorEntries.SESSION) !== undefined;
-      if (!consent) for (const name of Object.values(visitorEntries)) storage.remove(name);
-      storage = storageOf(consent);
+      storage = storageOf(true);
       // Granting adopts a returning visitor's stored record; otherwise the page's own carries over.
-      if (consent && parseVisits(storage.get(visitorEntries.VISITS))) return record(false);
+      if (parseVisits(storage.get(visitorEntries.VISITS))) return record(false);
       const current = state as VisitState;
       storage.set(visitorEntries.ID, current.uuid, storageConstants.VISITOR_EXPIRY_MS);
       storage.set(visitorEntries.VISITS, formatVisits(current), storageConstants.VISITOR_EXPIRY_MS);

@@ -1,5 +1,15 @@
 import { cookieDomain, deleteCookie, readCookie, writeCookie } from '../core/cookies.ts';
 
+/** The reference SDK's entry names, kept so a site moving from it keeps its visitors. */
+export const visitorEntries = Object.freeze({
+  /** The visitor id, `{key}-{random}-{time}`. */
+  ID: '__ruid',
+  /** The visit record, `uuid.previousVisitStart.visitStart.visitCount.pageViewCount.visitPageCount`. */
+  VISITS: '__rutma',
+  /** The session marker: holds the domain key; when it is missing a new visit starts. */
+  SESSION: '__rutmb',
+});
+
 /** The specification's storage constants (seed §9, reference §13). */
 export const storageConstants = Object.freeze({
   /** Lifetime of a stored entry written without one of its own (the reference's storage default). */
@@ -68,6 +78,21 @@ function cookieStorage(options: VisitorStorageOptions, now: () => number): Visit
     },
     remove: (name) => deleteCookie(name, attributes),
   };
+}
+
+/**
+ * Deletes a stored search visitor (`__ruid`, `__rutma`, `__rutmb`) from the cookies and
+ * from localStorage, without a client: what a consent withdrawal does on a page whose
+ * search layer has not loaded, or to entries an earlier page stored. Pass the options the
+ * clients use (`publicSuffix`, for the cookie domain). A client on the page keeps its
+ * own id until its consent is withdrawn (`setTrackingConsent(false)`). Defaults to the
+ * clients' defaults.
+ */
+export function forgetVisitor(options: Pick<VisitorStorageOptions, 'publicSuffix' | 'hostname'> = {}): void {
+  for (const kind of ['cookie', 'localStorage'] as const) {
+    const storage = createVisitorStorage({ kind, ...options });
+    for (const name of Object.values(visitorEntries)) storage.remove(name);
+  }
 }
 
 interface StoredEntry {

@@ -10,9 +10,9 @@ import { absolute, siteConfig } from './siteConfig.ts';
 import './theme/theme.css';
 import { useLocation } from './router.tsx';
 import { samePath } from './prerenderState.ts';
-import { useConsent } from './consent.ts';
+import { type AnalyticsConsent, useConsent } from './consent.ts';
 import { getPageMode, type PageMode, rewriteMediaImages } from './editMode.ts';
-import { SiteTracking } from './tracking.tsx';
+import { SiteTracking, useForgetWithoutConsent } from './tracking.tsx';
 import { ContentPage, PageLoading, type SessionGate, usePageLayout } from './content/ContentPage.tsx';
 import { SiteProvider } from './SiteContext.tsx';
 import { createSiteClients, type SiteClients, SiteClientsContext, SiteSearchContext } from './siteClients.tsx';
@@ -59,12 +59,28 @@ function EditModeMedia() {
   return null;
 }
 
+/** What the {@link Shell} renders with. */
+interface ShellProps {
+  clients: SiteClients;
+  /** Tracking runs: C0002 granted, in normal mode. */
+  analytics: boolean;
+  /** The visitor's analytics consent; when `denied`, every tracking identifier is deleted. */
+  consent: AnalyticsConsent;
+  /** The events SDK's settings (for what it leaves in the browser). */
+  engagement: EngageSettings;
+  mode: PageMode;
+  serverUrl?: string;
+  /** The prerendered page's session gate (its route needs a session). */
+  gate?: SessionGate;
+}
+
 /**
  * One catch-all route: every URL path asks the layout service for its route, and the component
  * registry renders it. The header's search waits for the page's content, so its widget and the
  * page's widgets go out in one batch.
  */
-function Shell({ clients, analytics, mode, serverUrl, gate }: { clients: SiteClients; analytics: boolean; mode: PageMode; serverUrl?: string; gate?: SessionGate }) {
+function Shell({ clients, analytics, consent, engagement, mode, serverUrl, gate }: ShellProps) {
+  useForgetWithoutConsent(consent, engagement, clients);
   const location = useLocation(serverUrl);
   // The prerendered page's gate is its own URL's: other pages say whether they need a session in their data.
   const gated = gate && serverUrl !== undefined && samePath(location.pathname, new URL(serverUrl, location).pathname) ? gate : undefined;
@@ -111,12 +127,12 @@ function Shell({ clients, analytics, mode, serverUrl, gate }: { clients: SiteCli
 export function App({ url, dehydratedState, gate }: { url?: string; dehydratedState?: DehydratedState; gate?: SessionGate } = {}) {
   const [queryClient] = useState(createSiteQueryClient);
   const [mode] = useState(() => getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search));
-  const consented = useConsent({
+  const consent = useConsent({
     load: mode !== 'edit',
     src: siteConfig.consentScriptUrl,
     domainScript: siteConfig.consentDomainScript,
   });
-  const analytics = consented && mode === 'normal';
+  const analytics = consent === 'granted' && mode === 'normal';
   const [settings] = useState(engagementSettings);
   return (
     <QueryClientProvider client={queryClient}>
@@ -127,7 +143,7 @@ export function App({ url, dehydratedState, gate }: { url?: string; dehydratedSt
           <SiteServices>
             {(clients) => (
               <ContentProvider client={clients.content}>
-                <Shell clients={clients} analytics={analytics} mode={mode} serverUrl={url} gate={gate} />
+                <Shell clients={clients} analytics={analytics} consent={consent} engagement={settings} mode={mode} serverUrl={url} gate={gate} />
               </ContentProvider>
             )}
           </SiteServices>

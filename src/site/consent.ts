@@ -55,12 +55,21 @@ interface ConsentWindow {
   OneTrust?: { OnConsentChanged?: (cb: (event: unknown) => void) => void };
 }
 
+/**
+ * The visitor's analytics consent as the page knows it: `unknown` until the consent
+ * platform has published its groups (its script is still loading, or not loaded at all in
+ * edit mode), then `granted` while the analytics group is active and `denied` otherwise.
+ */
+export type AnalyticsConsent = 'unknown' | 'granted' | 'denied';
+
 /** A framework-free view of the visitor's consent groups that notifies on change. */
 export interface ConsentStore {
   /** The active group ids now. */
   getGroups(): ReadonlySet<string>;
   /** True while the analytics group is active. */
   hasAnalytics(): boolean;
+  /** The analytics consent now; `denied` only once the platform has said so. */
+  getAnalyticsConsent(): AnalyticsConsent;
   /** Calls `listener` whenever the active groups change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** Removes the store's hooks from the window. */
@@ -76,14 +85,18 @@ export interface ConsentStore {
 export function createConsentStore(win: Window = window): ConsentStore {
   const w = win as Window & ConsentWindow;
   const listeners = new Set<() => void>();
+  // The platform has published once its global is a string (",C0001," before any choice).
+  const published = () => typeof w.OnetrustActiveGroups === 'string';
   let groups = parseActiveGroups(w.OnetrustActiveGroups);
+  let known = published();
   let disposed = false;
 
   const refresh = () => {
     if (disposed) return;
     const next = parseActiveGroups(w.OnetrustActiveGroups);
-    const changed = next.size !== groups.size || [...next].some((g) => !groups.has(g));
+    const changed = known !== published() || next.size !== groups.size || [...next].some((g) => !groups.has(g));
     groups = next;
+    known = published();
     if (changed) for (const listener of [...listeners]) listener();
   };
 
@@ -98,6 +111,7 @@ export function createConsentStore(win: Window = window): ConsentStore {
   return {
     getGroups: () => groups,
     hasAnalytics: () => groups.has(ANALYTICS_GROUP),
+    getAnalyticsConsent: () => (groups.has(ANALYTICS_GROUP) ? 'granted' : known ? 'denied' : 'unknown'),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -125,11 +139,12 @@ export interface UseConsentOptions {
 const noop = () => () => {};
 
 /**
- * Loads the consent platform (unless told not to) and returns whether the
- * analytics group is active now, re-rendering whenever the groups change.
- * The store is created in an effect so StrictMode's remount gets a live one.
+ * Loads the consent platform (unless told not to) and returns the analytics consent
+ * now (`unknown` until the platform has published, and while rendering on a server),
+ * re-rendering whenever it changes. The store is created in an effect so StrictMode's
+ * remount gets a live one.
  */
-export function useConsent({ load, src, domainScript }: UseConsentOptions): boolean {
+export function useConsent({ load, src, domainScript }: UseConsentOptions): AnalyticsConsent {
   const [store, setStore] = useState<ConsentStore | null>(null);
   useEffect(() => {
     const created = createConsentStore();
@@ -141,7 +156,7 @@ export function useConsent({ load, src, domainScript }: UseConsentOptions): bool
   }, [load, src, domainScript]);
   return useSyncExternalStore(
     store ? (listener) => store.subscribe(listener) : noop,
-    () => store?.hasAnalytics() ?? false,
-    () => false,
+    () => store?.getAnalyticsConsent() ?? 'unknown',
+    () => 'unknown',
   );
 }

@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
 import type { EngageSdk } from '../engagement/index.ts';
+// The framework-free parts only, straight from their modules: neither the events SDK nor the
+// search layer loads before consent, and forgetting a visitor needs neither.
+import { forgetVisitor as forgetEngagementVisitor, type ForgetSettings } from '../engagement/traces.ts';
+import { forgetVisitor as forgetSearchVisitor } from '../search/visitorStorage.ts';
+import type { AnalyticsConsent } from './consent.ts';
+import type { SiteClients } from './siteClients.tsx';
 
 // Link-click tracking: which clicks are calls to action or careers links, and sending them as
-// events in the click itself (keepalive), after consent only.
+// events in the click itself (keepalive), after consent only; and forgetting the visitor
+// wherever the site tracks them once consent is absent.
 
 /** What a tracked link click is. */
 export type LinkKind = 'cta' | 'careers';
@@ -87,4 +94,24 @@ export function SiteTracking({ sdk, page }: { sdk: EngageSdk; page: string }) {
     [sdk],
   );
   return null;
+}
+
+/**
+ * Forgets the visitor wherever the site tracks them each time the consent platform says
+ * analytics consent (C0002) is absent: when the visitor withdraws it, and on a page load
+ * without it (so identifiers an earlier page or another tab left behind go too). The
+ * events SDK's browser id cookie, queued events and web personalization go
+ * (`forgetVisitor` of the events SDK; the provider has stopped the SDK by then); the page's
+ * search client, when one was created, goes on with a new id in memory, and the stored
+ * search visitor is deleted whether or not a client was. Nothing happens while consent is
+ * `unknown` (the platform has not answered yet) or `granted`. Granting again starts a
+ * new visitor everywhere. `engagement` is compared by identity: pass a stable object.
+ */
+export function useForgetWithoutConsent(consent: AnalyticsConsent, engagement: ForgetSettings, clients: Pick<SiteClients, 'search'>): void {
+  useEffect(() => {
+    if (consent !== 'denied') return;
+    forgetEngagementVisitor(engagement);
+    clients.search?.setTrackingConsent(false);
+    forgetSearchVisitor();
+  }, [consent, engagement, clients]);
 }

@@ -56,6 +56,21 @@ async function visitWithConsent(path: string): Promise<{ page: Page; requests: R
 
 const matching = (requests: Request[], pattern: RegExp) => requests.filter((r) => pattern.test(r.url()));
 
+/**
+ * Every tracking identifier the page's browser holds: the events SDK's browser id and the web
+ * experiences' cookies, the search visitor's cookies and storage entries, the queued events,
+ * and web personalization (its script element and the `window.Engage` it reads).
+ */
+async function identifiers(page: Page) {
+  const cookies = (await browser.context.cookies()).map((c) => c.name).filter((name) => /^(bid_|bx_|__ru)/.test(name));
+  const onPage = await page.evaluate(() => ({
+    storage: [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => /^(__ru|EngageEventQueue$)/.test(key)),
+    webPersonalization: [...document.scripts].filter((s) => s.src.includes('/web-flow-libs/')).length + ('Engage' in window ? 1 : 0),
+  }));
+  return { cookies: cookies.sort(), ...onPage };
+}
+const NONE = { cookies: [], storage: [], webPersonalization: 0 };
+
 describe('tracking in Chromium against the mocks', () => {
   it('delivers the event of a careers link that leaves the site, though the page unloads at once', async () => {
     const start = eventsAtMock();
@@ -123,4 +138,46 @@ describe('tracking in Chromium against the mocks', () => {
     expect(matching(preview.requests, SEARCH_EVENT).map((r) => r.url())).toEqual([]);
     await preview.page.close();
   });
+
+  it('forgets the visitor when consent is withdrawn: grant → identifiers present; withdraw → none; reload → none; grant → a new visitor', async () => {
+    const searchVisitor = async () => (await browser.context.cookies()).find((c) => c.name === '__ruid')?.value;
+    const { page, requests } = await visitWithConsent('/search?q=satellite');
+    await page.getByText('33 results').waitFor();
+    await expect.poll(searchVisitor, { timeout: 10_000 }).toBeTruthy();
+    const withdrawn = await searchVisitor();
+    // The next page of the visit has no search widget, so its search layer never loads: the search
+    // visitor the search page stored is still the visitor's, and must go on withdrawal too.
+    await page.goto(`${site.url}/careers`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.evaluate(() => (window as { Engage?: { webFlowLoaded?: boolean } }).Engage?.webFlowLoaded), { timeout: 20_000 }).toBe(true);
+    // An event queued for later, as the SDK keeps it (the site's own pages queue none).
+    await page.evaluate(() => sessionStorage.setItem('EngageEventQueue', '[{"type":"DOWNLOAD","eventData":{"channel":"WEB"},"id":"b","settings":{"clientKey":"k"}}]'));
+    await expect.poll(() => identifiers(page), { timeout: 10_000 }).toEqual({
+      cookies: ['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH'],
+      storage: ['EngageEventQueue'],
+      webPersonalization: 2,
+    });
+
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByRole('button', { name: 'Reject optional cookies' }).click();
+    await expect.poll(() => identifiers(page), { timeout: 10_000 }).toEqual(NONE);
+
+    // Later loads, a search page with its widgets included, bring none of it back.
+    const sent = requests.length;
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups)).toBe(',C0001,');
+    expect(await identifiers(page)).toEqual(NONE);
+    await page.goto(`${site.url}/search?q=satellite`, { waitUntil: 'networkidle' });
+    await page.getByText('33 results').waitFor();
+    expect(await identifiers(page)).toEqual(NONE);
+    expect(matching(requests.slice(sent), /\/engage-api\/|\/web-flow-libs\//).map((r) => r.url())).toEqual([]);
+
+    // Consent given again: a new browser id is asked for, and the search visitor is a new one.
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect.poll(() => matching(requests.slice(sent), /\/browser\/create\.json/).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await identifiers(page)).cookies, { timeout: 10_000 }).toEqual(['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH']);
+    expect(await searchVisitor()).not.toBe(withdrawn);
+    await page.close();
+  });
 });
+

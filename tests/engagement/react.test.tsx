@@ -94,13 +94,32 @@ describe('EngagementProvider (consent gate)', () => {
     expect(events().filter((c) => c.status !== undefined)).toEqual([]);
   });
 
-  it('abandons an init still waiting for create.json when consent is withdrawn: no cookie is written', async () => {
+  it('abandons an init still waiting for create.json when consent is withdrawn: no cookie, no window.Engage', async () => {
+    // create.json answers only when it is aborted: the withdrawal comes while it is pending.
+    const pending: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      pending.push(url);
+      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    });
     const { result, rerender } = renderWithConsent(() => useEngagement(), true);
+    await waitFor(() => expect(pending).toHaveLength(1));
     rerender({ enabled: false });
-    await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
       await Promise.resolve();
     });
+    expect(result.current).toBeNull();
+    expect(document.cookie).toBe('');
+    expect(window.Engage).toBeUndefined();
+  });
+
+  it('asks for no browser id at all when consent is withdrawn before the SDK has loaded', async () => {
+    const { result, rerender } = renderWithConsent(() => useEngagement(), true);
+    rerender({ enabled: false });
+    // The provider asked for the SDK first, so it has its module (and has called init) by now.
+    await act(async () => {
+      await import('../../src/engagement/sdk.ts');
+    });
+    expect(calls).toEqual([]);
     expect(result.current).toBeNull();
     expect(document.cookie).toBe('');
   });

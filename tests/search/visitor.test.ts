@@ -1,7 +1,7 @@
 // @vitest-environment-options { "url": "https://www.example.com/capabilities/space" }
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cookieDomain, deleteCookie, formatCookie, readCookie, writeCookie } from '../../src/core/cookies.ts';
-import { parseVisits, type SearchConfig } from '../../src/search/index.ts';
+import { forgetVisitor, parseVisits, type SearchConfig } from '../../src/search/index.ts';
 import { testClient } from './support.tsx';
 
 const START = Date.UTC(2024, 0, 15, 9, 0, 0);
@@ -139,21 +139,44 @@ describe('search visitor without tracking consent', () => {
     expect(readCookie('__rutmb')).toBe('2222222');
   });
 
-  it('deletes the cookies and storage entries when consent is withdrawn, and keeps the id for the page', () => {
+  it('deletes the cookies and storage entries when consent is withdrawn, and forgets the id: granting again is a new visitor', () => {
     const page = load();
     const uuid = page.uuid;
+    const changes = vi.fn();
+    page.context.subscribe(changes);
     written.mockClear();
     page.setTrackingConsent(false);
     expect(writes()).toEqual(
       ['__ruid', '__rutma', '__rutmb'].map((name) => `${name}=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None`),
     );
     expect(document.cookie).toBe('');
-    expect(page.uuid).toBe(uuid);
+    // What the page sends from now on no longer carries the withdrawn id.
+    expect(page.uuid).not.toBe(uuid);
+    expect(page.context.get().user?.uuid).toBe(page.uuid);
+    expect(changes).toHaveBeenCalledTimes(1);
+    page.setTrackingConsent(true);
+    expect(readCookie('__ruid')).toBe(page.uuid);
+    expect(page.uuid).not.toBe(uuid);
+    expect(visit()).toMatchObject({ uuid: page.uuid, visitCount: 1 });
 
     const stored = load({ useStorage: true });
     expect(localStorage.length).toBe(3);
     stored.setTrackingConsent(false);
     expect(localStorage.length).toBe(0);
+  });
+
+  it('forgetVisitor deletes a stored visitor, cookies and localStorage entries, without a client', () => {
+    const storedInCookies = load().uuid;
+    load({ useStorage: true });
+    localStorage.setItem('unrelated', 'kept');
+    written.mockClear();
+    forgetVisitor();
+    expect(writes()).toEqual(
+      ['__ruid', '__rutma', '__rutmb'].map((name) => `${name}=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None`),
+    );
+    expect(document.cookie).toBe('');
+    expect(Object.keys(localStorage)).toEqual(['unrelated']);
+    expect(load().uuid).not.toBe(storedInCookies);
   });
 });
 

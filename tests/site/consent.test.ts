@@ -61,6 +61,34 @@ describe('createConsentStore', () => {
   });
 });
 
+describe('analytics consent: unknown, granted, denied', () => {
+  it('is unknown until the platform publishes, denied only once it says so, and tells listeners each change', () => {
+    const store = createConsentStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.getAnalyticsConsent()).toBe('unknown');
+    // The platform's first answer, before the visitor chose: no analytics group.
+    w.OnetrustActiveGroups = ',C0001,';
+    w.OptanonWrapper!();
+    expect(store.getAnalyticsConsent()).toBe('denied');
+    w.OnetrustActiveGroups = ',C0001,C0002,';
+    window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
+    expect(store.getAnalyticsConsent()).toBe('granted');
+    w.OnetrustActiveGroups = ',C0001,';
+    window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
+    expect(store.getAnalyticsConsent()).toBe('denied');
+    expect(listener).toHaveBeenCalledTimes(3);
+    store.dispose();
+  });
+
+  it('reads an empty group list the platform published as denied, not unknown', () => {
+    w.OnetrustActiveGroups = '';
+    const store = createConsentStore();
+    expect(store.getAnalyticsConsent()).toBe('denied');
+    store.dispose();
+  });
+});
+
 describe('loadConsentScript', () => {
   it('adds the script once, async, with its domain script id', () => {
     const a = loadConsentScript({ src: '/consent-stub.js', domainScript: 'abc-123' });
