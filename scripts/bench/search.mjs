@@ -1,7 +1,7 @@
 // Search widget layer: bundle size of a page's provider plus one search-results widget
 // (React external), and the number of search POSTs when 20 widgets ask in the same tick.
 import { build } from 'esbuild';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -71,14 +71,14 @@ export async function openBase({ root, ref = 'HEAD', git = 'git' }) {
 
 // Writes every file of openapi/ at the revision into a temp folder, so Redocly can
 // follow the contract's relative $refs exactly as they were at that revision.
-async function withCheckout(files, readText, use) {
+async function withCheckout(files, readText, withDir) {
   const dir = mkdtempSync(join(tmpdir(), 'contract-base-'));
   try {
     for (const file of files) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), await readText(file));
     }
-    return await use(dir);
+    return await withDir(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

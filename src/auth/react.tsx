@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { configureAuth, defaultAuthClient, type AuthClient } from './client.ts';
 import { createSessionStore, type SessionState, type SessionStore, type SessionStoreOptions, type SessionTriggers } from './store.ts';
@@ -73,13 +73,15 @@ export function useSession<R extends boolean = false>(options?: UseSessionOption
   const redirecting = !!options?.required && state.status === 'unauthenticated';
   // Runs when `redirecting` turns on, not on every render: an inline
   // `onUnauthenticated` is a new function each time and must not re-fire.
-  useEffect(() => {
-    if (!redirecting) return;
+  const redirect = useEffectEvent(() => {
     // Not returned: React would take a returned promise or function for a cleanup.
     if (options?.onUnauthenticated) return void options.onUnauthenticated();
     const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: location.href });
     store.client.navigate(`${store.client.url('signin')}?${query}`);
-  }, [redirecting, store]);
+  });
+  useEffect(() => {
+    if (redirecting) redirect();
+  }, [redirecting]);
   return useMemo(
     () => ({ ...(redirecting ? { data: null, status: 'loading' } : state), update: store.update }) as SessionContextValue<R>,
     [state, redirecting, store],

@@ -15,12 +15,12 @@ interface QueryHookOptions {
 }
 
 /** What orval's `get<Operation>MutationOptions` takes and returns. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- generic over every generated mutation's types. */
 type MutationOptionsGetter = (options?: {
-  // biome-ignore lint/suspicious/noExplicitAny: generic over every generated mutation.
   mutation?: UseMutationOptions<any, any, any, any>;
   request?: OrvalRequestOptions;
-  // biome-ignore lint/suspicious/noExplicitAny: generic over every generated mutation.
 }) => UseMutationOptions<any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The hook binding of one client, which also carries the client for `useCommerceClient`. */
 interface CommerceBinding extends CommerceHookBinding {
@@ -69,6 +69,8 @@ function bindCommerceHooks(client: CommerceClient): CommerceBinding {
         const perCall = getOptions({ ...given, request: { ...request, query } });
         return perCall.mutationFn?.(variables, context) as Promise<unknown>;
       };
+      // A hook by its caller: the generated `use…Mutation` hooks call this at their top level.
+      // eslint-disable-next-line react-hooks/rules-of-hooks
       return useMutation({ ...mutationOptions, mutationFn }, queryClient as QueryClient | undefined);
     },
   };

@@ -8,6 +8,7 @@
  */
 
 // What the URL parser removes before it reads a URL (and so what a browser ignores in an href).
+// eslint-disable-next-line no-control-regex -- C0 controls are exactly what the parser strips.
 const EDGE_CONTROL_OR_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 // A scheme as the parser recognises one: an ASCII letter, then letters, digits, `+`, `-`, `.`, then `:`.

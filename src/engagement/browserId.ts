@@ -1,5 +1,5 @@
 import { readCookie, renameCookies, writeCookieText } from '../core/cookies.ts';
-import { isObject, parseJson, request } from './settings.ts';
+import { isObject, request } from './settings.ts';
 import type { EngageConfig } from './types.ts';
 
 /**

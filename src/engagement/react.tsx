@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { EngageSdk, EngageSettings, PageViewData, PersonalizeData, PersonalizeResponse } from './types.ts';
 
@@ -25,6 +25,8 @@ export interface EngagementProviderProps {
 export function EngagementProvider({ settings, enabled = false, onError, children }: EngagementProviderProps) {
   const [sdk, setSdk] = useState<EngageSdk | null>(null);
   const key = JSON.stringify(settings);
+  // A callback prop: a new identity each render must not restart the SDK.
+  const reportError = useEffectEvent((error: unknown) => (onError ?? console.error)(error));
   useEffect(() => {
     if (!enabled) return undefined;
     const stop = new AbortController();
@@ -36,14 +38,13 @@ export function EngagementProvider({ settings, enabled = false, onError, childre
           if (!stop.signal.aborted) setSdk(started);
         },
         (error: unknown) => {
-          if (!stop.signal.aborted) (onError ?? console.error)(error);
+          if (!stop.signal.aborted) reportError(error);
         },
       );
     return () => {
       stop.abort();
       setSdk(null);
     };
-    // onError is a callback prop: a new identity each render must not restart the SDK.
   }, [enabled, key]);
   const value = useMemo(() => ({ sdk }), [sdk]);
   return <EngagementContext.Provider value={value}>{children}</EngagementContext.Provider>;

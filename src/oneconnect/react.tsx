@@ -22,7 +22,7 @@ export function useOneconnectClient(): OneconnectClient {
   return client;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: generic over every generated hook signature.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over every generated hook signature.
 type AnyHook = (...args: any[]) => any;
 
 /**
@@ -33,14 +33,14 @@ type AnyHook = (...args: any[]) => any;
  */
 function bindHook<H extends AnyHook>(hook: H): H {
   const optionsIndex = Math.max(0, hook.length - 2);
-  const bound = (...args: unknown[]) => {
+  const useBound = (...args: unknown[]) => {
     const client = useOneconnectClient().transport;
     const next = [...args];
     const options = (next[optionsIndex] ?? {}) as { request?: Record<string, unknown> };
     next[optionsIndex] = { ...options, request: { ...options.request, client } };
     return hook(...next);
   };
-  return bound as H;
+  return useBound as H;
 }
 
 /** Generated hook for `getSegmentCookies`, bound to the provider's client. */

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { HydrationBoundary, QueryClient, QueryClientProvider, keepPreviousData, type DehydratedState } from '@tanstack/react-query';
 import { SessionProvider, useSession } from '../auth/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
@@ -48,10 +48,14 @@ export function engagementSettings(): EngageSettings {
 /** Wires the session's commerce token into the API clients without re-creating them. */
 function SiteServices({ children }: { children: (clients: SiteClients) => ReactNode }) {
   const { data } = useSession();
-  const token = useRef<string | undefined>(undefined);
-  token.current = (data as { accessToken?: string } | null)?.accessToken;
-  const [clients] = useState(() => createSiteClients(() => token.current));
-  return <>{children(clients)}</>;
+  const accessToken = (data as { accessToken?: string } | null)?.accessToken;
+  const [site] = useState(() => {
+    let token: string | undefined;
+    return { clients: createSiteClients(() => token), setToken: (next: string | undefined) => void (token = next) };
+  });
+  // A layout effect runs before any passive effect, so the token is in place before the page's queries start.
+  useLayoutEffect(() => site.setToken(accessToken), [site, accessToken]);
+  return <>{children(site.clients)}</>;
 }
 
 function EditModeMedia() {

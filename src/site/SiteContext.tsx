@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useReducer } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useEffectEvent, useId, useMemo, useReducer } from 'react';
 import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
 import { Link } from './router.tsx';
@@ -117,10 +117,11 @@ export function ArticleStats({ article }: { article: Article }) {
   const { articles, registerArticle, toggleLike, countView } = useSite();
   const { id, likeCount, viewCount } = article;
   // Keyed by value, not by object: a page re-rendered with the same content counts no extra view.
+  const register = useEffectEvent(() => registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' }));
   useEffect(() => {
-    registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' });
+    register();
     countView(id);
-  }, [id, likeCount, viewCount, registerArticle, countView]);
+  }, [id, likeCount, viewCount, countView]);
   const state = articles[article.id];
   const liked = state?.liked ?? false;
   return (

@@ -136,27 +136,38 @@ export interface UseConsentOptions {
   domainScript?: string;
 }
 
-const noop = () => () => {};
-
 /**
  * Loads the consent platform (unless told not to) and returns the analytics consent
  * now (`unknown` until the platform has published, and while rendering on a server),
- * re-rendering whenever it changes. The store is created in an effect so StrictMode's
- * remount gets a live one.
+ * re-rendering whenever it changes.
  */
 export function useConsent({ load, src, domainScript }: UseConsentOptions): AnalyticsConsent {
-  const [store, setStore] = useState<ConsentStore | null>(null);
-  useEffect(() => {
-    const created = createConsentStore();
-    setStore(created);
-    return () => created.dispose();
-  }, []);
+  const [source] = useState(consentSource);
   useEffect(() => {
     if (load) loadConsentScript({ src, domainScript });
   }, [load, src, domainScript]);
-  return useSyncExternalStore(
-    store ? (listener) => store.subscribe(listener) : noop,
-    () => store?.getAnalyticsConsent() ?? 'unknown',
-    () => 'unknown',
-  );
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, () => 'unknown');
+}
+
+// The store behind one `useConsent`: created by its first listener and disposed with its last, so it
+// hooks into the window only while mounted (StrictMode's second mount gets a live one).
+function consentSource() {
+  let store: ConsentStore | undefined;
+  let listeners = 0;
+  return {
+    subscribe(listener: () => void): () => void {
+      const live = (store ??= createConsentStore());
+      listeners += 1;
+      const off = live.subscribe(listener);
+      return () => {
+        off();
+        listeners -= 1;
+        if (listeners === 0 && store === live) {
+          live.dispose();
+          store = undefined;
+        }
+      };
+    },
+    getSnapshot: (): AnalyticsConsent => store?.getAnalyticsConsent() ?? 'unknown',
+  };
 }

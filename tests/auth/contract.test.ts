@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { freePort } from '../../scripts/lib/prism.mjs';
 import { AuthError } from '../../src/auth/index.ts';
 import { getCsrfTokenResponse, getSessionResponse, updateSessionResponse } from '../../generated/auth/zod/session/session.ts';
@@ -7,7 +7,7 @@ import { getProvidersResponse, signInResponse } from '../../generated/auth/zod/s
 import { signOutResponse } from '../../generated/auth/zod/signout/signout.ts';
 import { prismClient } from './harness.ts';
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 const TOKEN = '7b1e3f0c9d8a4e2b6f5c1a0d9e8b7c6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c';
 const HERE = 'http://localhost:3000/';
 

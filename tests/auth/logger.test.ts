@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { AUTH_ERROR_CODES, AuthError, createLogger } from '../../src/auth/index.ts';
 import { sendLogResponse } from '../../generated/auth/zod/logging/logging.ts';
 import { prismClient, recordingFetch } from './harness.ts';
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { expectEncodedPaths, generatedFunctions, HOSTILE, pathOperations, urlRecorder } from '../support/pathParams.ts';
 import { createTransport } from '../../src/core/transport.ts';
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 
 describe('auth: every path parameter of every generated call is one encoded segment (Prism)', () => {
   it(`sends ${JSON.stringify(HOSTILE)} as the provider of sign-in and its callback, to those routes`, async () => {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { configureAuth, defaultAuthClient, signIn } from '../../src/auth/index.ts';
 import { SessionProvider, useSession } from '../../src/auth/react.tsx';
 import { createTabs, prismClient, recordingFetch, visitor } from './harness.ts';
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 const HERE = 'http://localhost:3000/';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { AuthError, createAuthClient } from '../../src/auth/index.ts';
 import { prismClient } from './harness.ts';
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 const HERE = 'http://localhost:3000/';
 afterEach(() => window.history.replaceState(null, '', '/'));
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { createSessionStore, type SessionStoreOptions } from '../../src/auth/index.ts';
 import { setTimerProvider } from '../../src/core/scheduler.ts';
 import { prismClient, visitor, type Prefer } from './harness.ts';
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 const MINUTE = 60_000;
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
 import { launchBrowser, startAll } from '../support/browser.ts';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { visitor } from '../auth/harness.ts';
 
 // A page of the site as a reader sees it: the React bindings with default options
@@ -22,7 +22,7 @@ function Who() {
 createRoot(document.getElementById('root')).render(<SessionProvider><Who /></SessionProvider>);
 `;
 
-const prism = usePrism('auth');
+const prism = withPrism('auth');
 const server = visitor(true);
 let site: Server;
 let origin = '';

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { ApiError, commerceErrorCodes, createCommerceClient, isApiError, isOrderCloudError, OrderCloudError } from '../../src/commerce/index.ts';
 import { CodedError } from '../../src/core/errors.ts';
 import { recordingFetch } from './recordingFetch.ts';
 
-const prism = usePrism('commerce');
+const prism = withPrism('commerce');
 
 describe('commerce errors', () => {
   it("turns Prism's 404 into ApiError with the SDK's fields and the NotFound message", async () => {

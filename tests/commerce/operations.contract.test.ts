@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { ApiError, commerceOperations, createCommerceApi, createCommerceClient, type CommerceOperation } from '../../src/commerce/index.ts';
 import { answerOf, argsFor, contractOperationCount } from './contract.ts';
 import { queryOf, recordingFetch } from './recordingFetch.ts';
 
-const prism = usePrism('commerce');
+const prism = withPrism('commerce');
 
 const rows: [string, string, CommerceOperation][] = Object.entries(commerceOperations).flatMap(([resource, ops]) =>
   Object.entries(ops).map(([name, row]): [string, string, CommerceOperation] => [resource, name, row]),

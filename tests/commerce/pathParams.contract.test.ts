@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { callGenerated, encodedPath, expectEncodedPaths, generatedFunctions, HOSTILE, NOT_ROUTED, pathOperations, urlRecorder } from '../support/pathParams.ts';
 import { commerceOperations, createCommerceApi, createCommerceClient } from '../../src/commerce/index.ts';
 
-const prism = usePrism('commerce');
+const prism = withPrism('commerce');
 const operations = pathOperations('commerce');
 
 type Call = (...args: unknown[]) => Promise<unknown>;

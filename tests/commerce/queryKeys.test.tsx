@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { commerceQueryKey, createCommerceClient, type CommerceClient, type CommerceClientOptions } from '../../src/commerce/index.ts';
 import { CommerceProvider, useMeGet, useMePatch, useOrdersGet, useOrdersList } from '../../src/commerce/react.tsx';
 import { recordingFetch } from './recordingFetch.ts';
 
-const prism = usePrism('commerce');
+const prism = withPrism('commerce');
 afterEach(cleanup);
 
 // Two users of the contract: Prism answers GET /me with its `otherBuyer` example for token-b.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { ApiError, commerceOperations, createCommerceClient, type CommerceClientOptions } from '../../src/commerce/index.ts';
 import {
   CommerceProvider,
@@ -17,7 +17,7 @@ import * as hooks from '../../src/commerce/react.tsx';
 import { answerOf } from './contract.ts';
 import { queryOf, recordingFetch } from './recordingFetch.ts';
 
-const prism = usePrism('commerce');
+const prism = withPrism('commerce');
 
 function setup(options: Partial<CommerceClientOptions> & { prefer?: string } = {}) {
   const fetch = recordingFetch({ prefer: options.prefer });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
 import { root } from '../../scripts/lib/prism.mjs';
 import { ApiError, createContentClient, type ComponentRendering, type LayoutResult } from '../../src/content/index.ts';
@@ -10,7 +10,7 @@ import { getLayoutResponse } from '../../generated/content/zod/layout/layout.ts'
 import { getDictionaryResponse } from '../../generated/content/zod/dictionary/dictionary.ts';
 import { listRoutesResponse } from '../../generated/content/zod/routes/routes.ts';
 
-const prism = usePrism('content');
+const prism = withPrism('content');
 const API_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const LAYOUT = '/sitecore/api/layout/render/jss';
 // The site's targeted banner layout (src/site/siteConfig.ts targetedBannerLayoutId default) and the oneconnect banners' target.

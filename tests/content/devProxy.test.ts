@@ -2,11 +2,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { MOCK_PORTS, freePort, root } from '../../scripts/lib/prism.mjs';
 import { mockProxy } from '../../vite.config.ts';
 
-const prism = usePrism('content');
+const prism = withPrism('content');
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 let vite: ViteDevServer;
 let site = '';

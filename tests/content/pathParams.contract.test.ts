@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { expectEncodedPaths, generatedFunctions, HOSTILE, pathOperations, urlRecorder } from '../support/pathParams.ts';
 import { createContentClient } from '../../src/content/index.ts';
 
-const prism = usePrism('content');
+const prism = withPrism('content');
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 
 describe('content: every path parameter of every generated call is one encoded segment (Prism)', () => {

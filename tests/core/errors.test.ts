@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { ApiError, createTransport, redactUrl } from '../../src/core/index.ts';
 import { createContentClient } from '../../src/content/index.ts';
 
@@ -36,8 +36,8 @@ describe('ApiError keeps no secret of the request', () => {
 });
 
 describe('each API: an error from a real call carries no key', () => {
-  const content = usePrism('content');
-  const engagement = usePrism('engagement');
+  const content = withPrism('content');
+  const engagement = withPrism('engagement');
   const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 
   it('content: a refused layout call does not print sc_apikey', async () => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { init, type EngageSettings } from '../../src/engagement/index.ts';
 import { json, recordFetch, resetBrowser } from './support.ts';
 
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 const NEW_ID = '3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92';
 const settings = (overrides: Partial<EngageSettings> = {}): EngageSettings => ({ clientKey: 'ck', targetURL: prism.url, pointOfSale: 'ngc', ...overrides });
 const creates = (calls: { url: string }[]) => calls.filter((c) => c.url.includes('create.json')).length;

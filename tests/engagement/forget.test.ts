@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { forgetVisitor, init, QUEUE_KEY, type EngageSettings } from '../../src/engagement/index.ts';
 import { recordFetch, resetBrowser, setPage } from './support.ts';
 
 // Consent withdrawal (issue 20, item 5): once the visitor withdraws, nothing the SDK left in
 // the browser identifies them, and a stopped SDK writes nothing back.
 
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 const CDN = 'https://cdn.example.com';
 const SCRIPT = `${CDN}/web-flow-libs/ck/web-version.min.js`;
 const settings = (overrides: Partial<EngageSettings> = {}): EngageSettings => ({

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import type { EngageSdk, EngageSettings } from '../../src/engagement/index.ts';
 import { json, recordFetch, resetBrowser, setPage, type RecordedRequest } from './support.ts';
 
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 let calls: RecordedRequest[];
 
 /** A fresh copy of the SDK module, i.e. a new page load (the first-page-view flag is per load). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { init, type EngageSdk } from '../../src/engagement/index.ts';
 import { KEEPALIVE_MAX_BYTES } from '../../src/core/transport.ts';
 import { json, recordFetch, resetBrowser, setPage } from './support.ts';
@@ -8,7 +8,7 @@ import { json, recordFetch, resetBrowser, setPage } from './support.ts';
 // Every request below goes through the SDK, is recorded byte for byte, and then reaches
 // Prism, which validates it against openapi/engagement/openapi.yaml: a body the contract
 // rejects gets a 400/422 instead of the 201/200 example these tests expect.
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 
 const ACCEPTED = { ref: '0c6f2a9d-31e4-4b7a-8d55-e2f9a1b60c73', status: 'OK', version: '1.2', client_key: 'pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH' };
 const SHOES = '/shoes?utm_source=news&UTM_Medium=mail&variantid=v1';

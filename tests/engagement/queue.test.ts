@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { init, QUEUE_KEY, type EngageSdk, type QueueEntry } from '../../src/engagement/index.ts';
 import { json, recordFetch, resetBrowser, setPage, type RecordedRequest } from './support.ts';
 
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 let calls: RecordedRequest[];
 
 async function start(browserId = 'b-123'): Promise<EngageSdk> {

@@ -2,12 +2,12 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import type { EngageSettings } from '../../src/engagement/index.ts';
 import { EngagementProvider, useEngagement, useEngagementEvents, usePageView, usePersonalize } from '../../src/engagement/react.tsx';
 import { json, recordFetch, resetBrowser, setPage, type RecordedRequest } from './support.ts';
 
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 const NEW_ID = '3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92';
 let calls: RecordedRequest[];
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { createOneconnectClient, loadBanners } from '../../src/oneconnect/index.ts';
 import { OneconnectProvider, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
 import { createSiteClients } from '../../src/site/siteClients.tsx';
@@ -11,7 +11,7 @@ import { createSiteClients } from '../../src/site/siteClients.tsx';
 // cookies. A browser sends them cross-origin only for `credentials: 'include'`, which is what
 // these tests read, in the init each path hands to fetch; the mock answers every call.
 
-const prism = usePrism('oneconnect');
+const prism = withPrism('oneconnect');
 const SEGMENT_COOKIES = '/api/oneconnect/get-segment-cookies';
 
 /** A request as the transport handed it to fetch, and the mock's status for it. */

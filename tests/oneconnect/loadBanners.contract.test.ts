@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { ApiError, createOneconnectClient, loadBanners } from '../../src/oneconnect/index.ts';
 import { getSegmentBannersResponse, getSegmentCookiesResponse, getUserBannerEventsResponse } from '../../generated/oneconnect/zod/banners/banners.ts';
 
-const prism = usePrism('oneconnect');
+const prism = withPrism('oneconnect');
 afterEach(() => vi.restoreAllMocks());
 
 /** A fetch that sends everything to Prism and lets a test pick Prism's answer per path. */

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, fireEvent, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { BannerProvider, OneconnectProvider, useBanners, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
 import { Banners } from '../../src/site/content/ContentPage.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
 
-const prism = usePrism('oneconnect');
+const prism = withPrism('oneconnect');
 
 function wrapper() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import {
   SearchResultsActionType as T,
   createSearchClient,
@@ -30,7 +30,7 @@ import { publishEventBody } from '../../generated/search/zod/events/events.ts';
 import { searchWidgetsBody, searchWidgetsResponse } from '../../generated/search/zod/search/search.ts';
 import { spyLogger } from './support.tsx';
 
-const prism = usePrism('search');
+const prism = withPrism('search');
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

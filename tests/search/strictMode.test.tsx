@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, notifyManager } from '@tanstack/react-query';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { setTimerProvider, type TimerProvider } from '../../src/core/scheduler.ts';
 import { WidgetActionType, createSearchClient, type SearchClient, type SearchRequest } from '../../src/search/index.ts';
 import { PreviewSearchWidget, RecommendationWidget, SearchResultsWidget, HtmlBlockWidget, WidgetsProvider } from '../../src/search/react.tsx';
@@ -13,7 +13,7 @@ import { advance, fakeService, spyLogger, testClient } from './support.tsx';
 // widgets must send exactly one POST for the page there too, and still cancel a
 // request they no longer need without ever showing it as an error.
 
-const prism = usePrism('search');
+const prism = withPrism('search');
 
 /** Timers the test moves by hand, so the debounces are exact while Prism answers over real HTTP. */
 function manualScheduler() {

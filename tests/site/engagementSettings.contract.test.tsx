@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePrism } from '../support/prism.ts';
+import { withPrism } from '../support/prism.ts';
 import { EngagementProvider, useEngagement } from '../../src/engagement/react.tsx';
 import { engagementSettings } from '../../src/site/App.tsx';
 import { siteConfig } from '../../src/site/siteConfig.ts';
@@ -14,7 +14,7 @@ import { resetBrowser, setPage } from '../engagement/support.ts';
 // request is recorded as the SDK hands it to fetch, and then reaches the engagement mock, which
 // validates it against the contract. Nothing of the SDK is replaced.
 
-const prism = usePrism('engagement');
+const prism = withPrism('engagement');
 
 /** A request as the SDK handed it to fetch. */
 interface Sent {

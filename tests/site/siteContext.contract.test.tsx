@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { usePrism } from '../support/prism.ts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { withPrism } from '../support/prism.ts';
 import { createOneconnectClient, loadBanners, type OneconnectClient } from '../../src/oneconnect/index.ts';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
 import { Banners } from '../../src/site/content/ContentPage.tsx';
@@ -12,7 +12,7 @@ import { SiteProvider, useSite } from '../../src/site/SiteContext.tsx';
 // flow stores its result (§4), and the page's banner strip reads it there. Every call goes to the
 // banners mock and is recorded as the client hands it to fetch.
 
-const prism = usePrism('oneconnect');
+const prism = withPrism('oneconnect');
 
 /** A banners client on the mock that records the URL of each call; `prefer` picks the mock's answer per path. Defaults to none. */
 function recordingClient(prefer: Record<string, string> = {}) {
@@ -47,8 +47,10 @@ function Shell({ client, children }: { client: OneconnectClient; children: React
 /** What a component reading the shared context sees. */
 function siteProbe() {
   const seen = { current: undefined as ReturnType<typeof useSite> | undefined };
+  const see = (value: ReturnType<typeof useSite>) => void (seen.current = value);
   function Probe() {
-    seen.current = useSite();
+    const site = useSite();
+    useEffect(() => see(site));
     return null;
   }
   return { seen, Probe };

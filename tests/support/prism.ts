@@ -14,7 +14,7 @@ type Started = PrismServer;
  * loudly) on a free port before the file's tests and stops it after them.
  * Read `.url` inside tests, not at module load.
  */
-export function usePrism(api: ApiName): PrismMock {
+export function withPrism(api: ApiName): PrismMock {
   const mock: PrismMock = { url: '' };
   let server: Started | undefined;
   beforeAll(async () => {

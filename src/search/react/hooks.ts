@@ -85,22 +85,22 @@ export function useSearchResults(options: UseSearchResultsOptions = {}): SearchR
     },
     [client, widget],
   );
-  const actions = useMemo(() => searchResultsActions(dispatch), [dispatch]);
+  // The actions only call `dispatch` (which reads the refs) from event handlers, never during render.
+  const actions = useMemo<SearchResultsActions>(
+    () => ({
+      onFacetClick: (payload) => dispatch({ type: SearchResultsActionType.FACET_CLICKED, payload }),
+      onFilterClick: (payload) => dispatch({ type: SearchResultsActionType.FILTER_CLICKED, payload }),
+      onRemoveFilter: (payload) => dispatch({ type: SearchResultsActionType.REMOVE_FILTER, payload }),
+      onSortChange: (payload) => dispatch({ type: SearchResultsActionType.SORT_CHANGED, payload }),
+      onPageNumberChange: (payload) => dispatch({ type: SearchResultsActionType.PAGE_NUMBER_CHANGED, payload }),
+      onItemClick: (payload) => dispatch({ type: SearchResultsActionType.ITEM_CLICKED, payload }),
+      onResultsPerPageChange: (payload) => dispatch({ type: SearchResultsActionType.RESULTS_PER_PAGE_CHANGED, payload }),
+      onKeyphraseChange: (payload) => dispatch({ type: SearchResultsActionType.KEYPHRASE_CHANGED, payload }),
+      onClearFilters: () => dispatch({ type: SearchResultsActionType.CLEAR_FILTERS }),
+    }),
+    [dispatch],
+  );
   return { ...result, state, actions };
-}
-
-function searchResultsActions(dispatch: (action: SearchResultsAction) => void): SearchResultsActions {
-  return {
-    onFacetClick: (payload) => dispatch({ type: SearchResultsActionType.FACET_CLICKED, payload }),
-    onFilterClick: (payload) => dispatch({ type: SearchResultsActionType.FILTER_CLICKED, payload }),
-    onRemoveFilter: (payload) => dispatch({ type: SearchResultsActionType.REMOVE_FILTER, payload }),
-    onSortChange: (payload) => dispatch({ type: SearchResultsActionType.SORT_CHANGED, payload }),
-    onPageNumberChange: (payload) => dispatch({ type: SearchResultsActionType.PAGE_NUMBER_CHANGED, payload }),
-    onItemClick: (payload) => dispatch({ type: SearchResultsActionType.ITEM_CLICKED, payload }),
-    onResultsPerPageChange: (payload) => dispatch({ type: SearchResultsActionType.RESULTS_PER_PAGE_CHANGED, payload }),
-    onKeyphraseChange: (payload) => dispatch({ type: SearchResultsActionType.KEYPHRASE_CHANGED, payload }),
-    onClearFilters: () => dispatch({ type: SearchResultsActionType.CLEAR_FILTERS }),
-  };
 }
 
 /** Options of {@link usePreviewSearch}. */
@@ -229,7 +229,7 @@ export function useQuestions(options: UseQuestionsOptions = {}): QuestionsResult
       setKeyphrase(payload.keyphrase);
       client.events.dispatch({ type: 'questions/KEYPHRASE_CHANGED', rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId, payload });
     },
-    [client, widget],
+    [client, widget, setKeyphrase],
   );
   const actions = useMemo(() => ({ onKeyphraseChange }), [onKeyphraseChange]);
   return { ...result, state: { keyphrase }, actions };

@@ -89,9 +89,11 @@ function useWidgetQuery(queryKey: QueryKey, queryFn: (context: { signal: AbortSi
   const { queryClient, suspense } = useWidgetsContext();
   const common = { queryKey, queryFn, gcTime: searchConstants.CACHE_TIME_MS, retry: false, refetchOnWindowFocus: false, refetchOnMount: false } as const;
   // The provider's mode never changes during its life, so the hook order stays stable.
+  /* eslint-disable react-hooks/rules-of-hooks -- one branch per provider for its whole life (see above). */
   return suspense
     ? useSuspenseQuery({ ...common, staleTime: searchConstants.SUSPENSE_STALE_TIME_MS }, queryClient)
     : useQuery({ ...common, placeholderData: keepPreviousData, enabled }, queryClient);
+  /* eslint-enable react-hooks/rules-of-hooks */
 }
 
 /** Reports appear at once, and the view event (with the items shown) once data is there too. */
