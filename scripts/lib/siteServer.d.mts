@@ -26,6 +26,8 @@ export declare function buildStaticSite(options?: {
   mode?: string;
   outDir?: string;
   contentPrismUrl?: string;
+  /** The folder whose files the build copies (never its dotfiles or git-ignored files). Defaults to public/. */
+  publicDir?: string;
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
   log?: (line: string) => void;
 }): Promise<{ outDir: string; pages: BuiltPage[] }>;

@@ -63,11 +63,12 @@ const checkPath = (path) => {
  * tags and the data it was rendered with), `404.html`, `shell.html`, `robots.txt` and `sitemap.xml`.
  * Layout data comes from `PRERENDER_CONTENT_HOST` when set, else from the content mock in the
  * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
- * else from the mode's `VITE_CONTENT_HOST`. Returns `{ outDir, pages }`.
+ * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
+ * (without dotfiles or git-ignored files); defaults to the project's public/. Returns `{ outDir, pages }`.
  */
-export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(root, 'dist'), contentPrismUrl, logLevel = 'warn', log = () => {} } = {}) {
+export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(root, 'dist'), contentPrismUrl, publicDir, logLevel = 'warn', log = () => {} } = {}) {
   const configFile = join(root, 'vite.config.ts');
-  await build({ root, mode, configFile, logLevel, build: { outDir, emptyOutDir: true } });
+  await build({ root, mode, configFile, logLevel, ...(publicDir ? { publicDir } : {}), build: { outDir, emptyOutDir: true } });
   // Inside the project, so the server build's imports of react & co resolve from node_modules.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const serverDir = mkdtempSync(join(root, 'node_modules', '.cache', 'prerender-'));
