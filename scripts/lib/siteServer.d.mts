@@ -33,3 +33,7 @@ export declare function buildStaticSite(options?: {
 }): Promise<{ outDir: string; pages: BuiltPage[] }>;
 /** Whether `outDir` holds a prerendered build. */
 export declare function isPrerendered(outDir: string): boolean;
+/** Why `path` (a route of the content route list) is not a page of the site on `origin`, or null. */
+export declare function routePathProblem(path: unknown, origin: string): string | null;
+/** Throws one error naming every route of `paths` that is not a page of the site on `origin`. */
+export declare function assertRoutePaths(paths: unknown[], origin: string): void;
