@@ -1,5 +1,5 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, resolve, sep } from 'node:path';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseEnv } from 'node:util';
 import { defineConfig, loadEnv, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -9,6 +9,7 @@ import { mockScenarios, withMockScenarios } from './scripts/lib/mockScenarioServ
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
 import { preferForItem, preferForRequest } from './scripts/lib/contentMock.mjs';
 import { pageFile, SHELL_FILE } from './scripts/lib/siteServer.mjs';
+import { devServerJudge, leftOutOfBuild, projectGitIgnore, refusedByPreview } from './scripts/lib/servedFiles.mjs';
 import { assertSiteEnv, MOCK_BACKED_MODE } from './src/site/siteEnv.ts';
 
 const mock = (port: number, strip?: string): ProxyOptions => ({
@@ -87,6 +88,75 @@ function shellMedia(): Plugin {
 }
 
 /**
+ * The servers serve the site only: the dev server answers 404 for a dotfile or dot-folder
+ * (`/.env.production`, `/.git/config`), a git-ignored path (logs, coverage, bench results, dist)
+ * and any project file outside the site's sources (`/package.json`, `/scripts/…`, `/tests/…`,
+ * `/openapi/…`, `/README.md`), by its root-relative path and as `/@fs/…` (scripts/lib/servedFiles.mjs).
+ * Vite's own `server.fs` rules cover `/@fs/` and its static files only: a root-relative module
+ * (`/scripts/build.mjs`, `/tests/x.ts`) goes through its transform, which they do not check, so
+ * this runs in front of every middleware. The preview serves the build only; it answers 404 for
+ * dotfiles, which a build never holds (see {@link publicFilesOnly}).
+ */
+function siteFilesOnly(): Plugin {
+  const notFound = (res: import('node:http').ServerResponse) => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  };
+  return {
+    name: 'site-files-only',
+    enforce: 'pre',
+    configureServer(server) {
+      const refused = devServerJudge({ root: server.config.root, cacheDir: server.config.cacheDir });
+      server.middlewares.use((req, res, next) => (refused(req.url ?? '/') ? notFound(res) : next()));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => (refusedByPreview(req.url ?? '/') ? notFound(res) : next()));
+    },
+  };
+}
+
+/**
+ * The build copies public/ into the bundle without its dotfiles and dot-folders and without
+ * git-ignored files (a `.env`, an editor's `.DS_Store`, a `notes.log` left there): Vite's own copy
+ * takes every file. Files the bundle itself wrote win over public/'s, as in Vite's copy. A build
+ * that asks for no copy (`build.copyPublicDir: false`, the server build) gets none.
+ */
+function publicFilesOnly(): Plugin {
+  let copy = true;
+  let root = '';
+  let publicDir = '';
+  let outDir = '';
+  const copyFiltered = (from: string, to: string, written: Set<string>, isIgnored: (path: string) => boolean, folder: string) => {
+    for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const file = relative(from, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (leftOutOfBuild(file, isIgnored, folder) || written.has(file)) continue;
+      mkdirSync(join(to, file, '..'), { recursive: true });
+      copyFileSync(join(from, file), join(to, file));
+    }
+  };
+  return {
+    name: 'public-files-only',
+    apply: 'build',
+    config(config) {
+      copy = config.build?.copyPublicDir !== false;
+      return { build: { copyPublicDir: false } };
+    },
+    configResolved(config) {
+      root = config.root;
+      publicDir = config.publicDir;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      if (!copy || !publicDir || !existsSync(publicDir)) return;
+      const folder = relative(root, publicDir).split(sep).join('/');
+      copyFiltered(publicDir, outDir, new Set(Object.keys(bundle)), projectGitIgnore(root), folder.startsWith('..') || isAbsolute(folder) ? 'public' : folder);
+    },
+  };
+}
+
+/**
  * Checks the mode's settings (its env file, overridden by the environment) before
  * a build or dev server starts: a uat or production build with a missing key or
  * a mock value stops here with one message naming every problem, instead of
@@ -143,10 +213,12 @@ const proxied = (pathname: string) =>
 
 /**
  * `vite preview` of a prerendered build serves it as a static host should: each route's own HTML
- * (`/news` → news/index.html), and for any other page path the not-found page with status 404, except
- * app-only paths the content has (a wildcard item such as `/products/<id>`, known from the content
- * mock in the mock-backed mode), which get the unrendered app shell. A build without prerendered
- * pages keeps Vite's own fallback.
+ * (`/news` → news/index.html), an HTML file of the build by its name, and for any other page path
+ * the not-found page with status 404, except app-only paths the content has (a wildcard item such
+ * as `/products/<id>`, known from the content mock in the mock-backed mode), which get the
+ * unrendered app shell. A file path the build does not have (`/package.json`, `/src/main.tsx`) is
+ * the not-found page with status 404 too, never the home page. A build without prerendered pages
+ * keeps Vite's own fallback.
  */
 function prerenderedPages(): Plugin {
   return {
@@ -154,6 +226,7 @@ function prerenderedPages(): Plugin {
     configurePreviewServer(server) {
       const dist = resolve(server.config.root, server.config.build.outDir);
       const mockBacked = server.config.mode === MOCK_BACKED_MODE;
+      const isFile = (file: string) => file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile();
       const send = (res: import('node:http').ServerResponse, file: string, status: number, head: boolean) => {
         res.statusCode = status;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -170,10 +243,13 @@ function prerenderedPages(): Plugin {
           return next();
         }
         const head = req.method === 'HEAD';
-        const page = join(dist, pageFile(pathname));
-        if (page.startsWith(dist + sep) && existsSync(page)) return send(res, page, 200, head);
+        // Every HTML answer leaves from here, so each is compressed once, by compressedPreview.
+        const page = join(dist, extname(pathname) === '.html' ? pathname : pageFile(pathname));
+        if (isFile(page)) return send(res, page, 200, head);
+        if (proxied(pathname)) return next();
+        if (extname(pathname)) return isFile(join(dist, pathname)) ? next() : send(res, join(dist, '404.html'), 404, head);
         const accept = String(req.headers.accept ?? '*/*');
-        if (extname(pathname) || proxied(pathname) || !/text\/html|\*\/\*/.test(accept)) return next();
+        if (!/text\/html|\*\/\*/.test(accept)) return next();
         if (mockBacked && preferForItem(pathname) !== 'code=404') return send(res, join(dist, SHELL_FILE), 200, head);
         send(res, join(dist, '404.html'), 404, head);
       });
@@ -185,6 +261,9 @@ function prerenderedPages(): Plugin {
  * `vite preview` compresses what it serves (gzip), as every static host and CDN does: a phone on a
  * slow network downloads the compressed pages and scripts, and the site bench measures that.
  * Registered before the QA panel's injection, so the page it injects into is compressed whole.
+ * Vite's preview compresses the static files it serves itself (assets, sitemap.xml), behind every
+ * plugin's middleware; this covers the answers of those middlewares (the pages), and passes an
+ * answer Vite already encoded unchanged.
  */
 function compressedPreview(): Plugin {
   // Typed for Express; it only uses the Node request and response that Connect passes.
@@ -192,7 +271,7 @@ function compressedPreview(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [siteEnv(), react(), docsPlugin(), shellMedia(), devStandIns(), compressedPreview(), mockScenarios({ panel: process.env.SITE_QA_PANEL !== 'off' }), prerenderedPages()],
+  plugins: [siteFilesOnly(), siteEnv(), publicFilesOnly(), react(), docsPlugin(), shellMedia(), devStandIns(), compressedPreview(), mockScenarios({ panel: process.env.SITE_QA_PANEL !== 'off' }), prerenderedPages()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

@@ -76,7 +76,14 @@ function isPageRequest(req) {
  * Lets the HTML page that `res` is about to send through with `snippet` before
  * `</body>`; any other answer passes unchanged. Conditional request headers are
  * dropped so the page is always sent whole (its panel state changes between
- * visits while the file does not).
+ * visits while the file does not). An answer already encoded (the preview's own
+ * compression of a static file) is not a page it can edit, and passes unchanged.
+ *
+ * The wrappers stay on `res` for the whole answer and hand every call to the
+ * methods they wrapped: a middleware further down the chain (the preview's
+ * compression) wraps `res` again after this, and putting the old methods back
+ * would silently remove its wrappers mid-answer (half a gzip stream, or a body
+ * that never ends).
  */
 export function injectIntoHtml(req, res, snippet) {
   delete req.headers['if-none-match'];
@@ -85,9 +92,7 @@ export function injectIntoHtml(req, res, snippet) {
   const chunks = [];
   let buffering;
   const decide = () => {
-    if (buffering !== undefined) return buffering;
-    buffering = res.statusCode === 200 && String(res.getHeader('content-type') ?? '').includes('text/html');
-    if (!buffering) Object.assign(res, { writeHead, write, end });
+    buffering ??= res.statusCode === 200 && String(res.getHeader('content-type') ?? '').includes('text/html') && !res.getHeader('content-encoding');
     return buffering;
   };
   const keep = (chunk, encoding) => {
@@ -109,12 +114,16 @@ export function injectIntoHtml(req, res, snippet) {
   res.end = (chunk, encoding, callback) => {
     if (!decide()) return end.call(res, chunk, encoding, callback);
     keep(chunk, encoding);
-    Object.assign(res, { writeHead, write, end });
+    // From here on the page goes out through the wrapped methods (their own `writeHead` included).
+    buffering = false;
     const page = Buffer.concat(chunks).toString('utf8');
     const html = page.includes('</body>') ? page.replace('</body>', `${snippet}</body>`) : page + snippet;
     res.removeHeader('etag');
     res.setHeader('cache-control', 'no-store');
     res.setHeader('content-length', Buffer.byteLength(html));
+    // The head was held back with the page: send it now, down the wrapped chain (an outer wrapper's
+    // `writeHead`, called later by `end`, may no longer pass it on).
+    writeHead.call(res, res.statusCode);
     return end.call(res, html, 'utf8', typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback);
   };
 }

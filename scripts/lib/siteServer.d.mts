@@ -26,8 +26,14 @@ export declare function buildStaticSite(options?: {
   mode?: string;
   outDir?: string;
   contentPrismUrl?: string;
+  /** The folder whose files the build copies (never its dotfiles or git-ignored files). Defaults to public/. */
+  publicDir?: string;
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
   log?: (line: string) => void;
 }): Promise<{ outDir: string; pages: BuiltPage[] }>;
 /** Whether `outDir` holds a prerendered build. */
 export declare function isPrerendered(outDir: string): boolean;
+/** Why `path` (a route of the content route list) is not a page of the site on `origin`, or null. */
+export declare function routePathProblem(path: unknown, origin: string): string | null;
+/** Throws one error naming every route of `paths` that is not a page of the site on `origin`. */
+export declare function assertRoutePaths(paths: unknown[], origin: string): void;

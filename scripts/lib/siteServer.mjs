@@ -50,12 +50,58 @@ export function sitemapXml(origin, pages) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-const checkPath = (path) => {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.includes('*') || path.split('/').includes('..')) {
-    throw new Error(`prerender: the route list has an unusable path ${JSON.stringify(path)}`);
+// What a browser ignores in or around a URL (tabs, newlines, controls, spaces at the ends) or reads as `/` (`\`).
+const UNREAD = /[\u0000-\u001f\u007f\\]|^ | $/;
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * Why `path`, a route of the content route list, is not a page of the site on `origin`, or null.
+ * A route is prerendered at `path`, listed in sitemap.xml as `path` on the public origin and is its
+ * own canonical URL, so it must be a plain path that the URL parser (as a browser or crawler reads
+ * it) resolves to that same path on that origin: not `//host`, `/\host` or a scheme (another site
+ * in the sitemap, and a page whose canonical silently becomes `/`), no `.`/`..` segment (plain or
+ * percent-encoded), no query or fragment, no tab, newline or backslash a browser reads differently,
+ * and no `*` (a wildcard item, rendered on request by the app).
+ */
+export function routePathProblem(path, origin) {
+  if (typeof path !== 'string' || path === '') return 'is not a path';
+  if (SCHEME.test(path)) return 'has a scheme; a route is a path of the site, starting with /';
+  if (!path.startsWith('/')) return 'does not start with /';
+  let resolved;
+  try {
+    resolved = new URL(path, origin);
+  } catch {
+    return 'is not a URL path';
   }
-  return path;
-};
+  if (resolved.origin !== new URL(origin).origin) return `resolves to another site, ${resolved.origin}`;
+  if (UNREAD.test(path)) return 'has a backslash, a control character or an edge space, which a browser reads differently';
+  if (resolved.search || resolved.hash || /[?#]/.test(path)) return 'has a query or fragment';
+  const segments = path.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  if (segments.some((segment) => segment === '.' || segment === '..')) return 'has a . or .. segment';
+  if (path.includes('*')) return 'is a wildcard item (rendered on request by the app, not prerendered)';
+  return null;
+}
+
+/**
+ * Throws one error naming every route of `paths` that is not a page of the site on `origin` (see
+ * {@link routePathProblem}), so a content route list with several bad entries is fixed at once.
+ */
+export function assertRoutePaths(paths, origin) {
+  const problems = paths.flatMap((path) => {
+    const problem = routePathProblem(path, origin);
+    return problem ? [`  - ${JSON.stringify(path)}: ${problem}`] : [];
+  });
+  if (problems.length === 0) return;
+  throw new Error(
+    `prerender: the route list has ${problems.length === 1 ? 'an unusable path' : `${problems.length} unusable paths`} (a route must be a path of the site on ${origin}):\n${problems.join('\n')}`,
+  );
+}
 
 /**
  * Builds the site for `mode` into `outDir` and prerenders it: the browser build, a server build of
@@ -63,11 +109,12 @@ const checkPath = (path) => {
  * tags and the data it was rendered with), `404.html`, `shell.html`, `robots.txt` and `sitemap.xml`.
  * Layout data comes from `PRERENDER_CONTENT_HOST` when set, else from the content mock in the
  * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
- * else from the mode's `VITE_CONTENT_HOST`. Returns `{ outDir, pages }`.
+ * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
+ * (without dotfiles or git-ignored files); defaults to the project's public/. Returns `{ outDir, pages }`.
  */
-export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(root, 'dist'), contentPrismUrl, logLevel = 'warn', log = () => {} } = {}) {
+export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(root, 'dist'), contentPrismUrl, publicDir, logLevel = 'warn', log = () => {} } = {}) {
   const configFile = join(root, 'vite.config.ts');
-  await build({ root, mode, configFile, logLevel, build: { outDir, emptyOutDir: true } });
+  await build({ root, mode, configFile, logLevel, ...(publicDir ? { publicDir } : {}), build: { outDir, emptyOutDir: true } });
   // Inside the project, so the server build's imports of react & co resolve from node_modules.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const serverDir = mkdtempSync(join(root, 'node_modules', '.cache', 'prerender-'));
@@ -99,6 +146,8 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
     } catch (error) {
       throw new Error(`prerender: could not read the route list from ${contentHost} (${error.message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`, { cause: error });
     }
+    const origin = server.buildSettings.publicOrigin;
+    assertRoutePaths(list.routes.map((route) => route.path), origin);
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     writeFileSync(join(outDir, SHELL_FILE), template);
     const pages = [];
@@ -107,7 +156,7 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
       writeFileSync(join(outDir, file), text);
     };
     for (const route of list.routes) {
-      const path = checkPath(route.path);
+      const { path } = route;
       let page;
       try {
         page = await prerenderer.render(path);
@@ -120,7 +169,6 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
     }
     const notFound = await prerenderer.render(server.NOT_FOUND_ITEM);
     write('404.html', fillTemplate(template, notFound));
-    const origin = server.buildSettings.publicOrigin;
     write('robots.txt', robotsTxt(origin));
     write('sitemap.xml', sitemapXml(origin, pages.filter((p) => p.indexable)));
     log(`Prerendered ${pages.length} pages, 404.html, robots.txt and sitemap.xml into ${outDir}`);

@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { parseEnv } from 'node:util';
 import { preview, type PreviewServer } from 'vite';
 import { parse } from 'yaml';
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SPEC, exampleNameFor, LAYOUT_PATH, listedRoutes, startContentMock } from '../../scripts/lib/contentMock.mjs';
 import { freePort, root, startPrism } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
+import { PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
+import { rawGet } from '../support/site.ts';
 
 // The static build as a crawler or a link preview reads it: the files `npm run build` writes,
 // fetched without running any JavaScript, and served by `vite preview` as a static host would.
@@ -27,20 +29,37 @@ const OPEN = listed.map((r) => r.path).filter((path) => !GATED.includes(path));
 // Planted in the account page's rendering (the contract's fixture): text for signed-in readers only.
 const GATED_MARKER = 'AD-MEMBERS-7Q4X';
 
+/** Every file under `dir`, relative to it, with `/`. */
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
+
+// The build copies public/; this one's also holds what must never reach a static host: dotfiles
+// and dot-folders (a deployment's env file, an editor's or a tool's files) and a git-ignored log.
+const PLANTED = ['.env.production', '.well-known/security.txt', '-/media/.DS_Store', '.cache/state.json', 'notes.log'];
+const SECRET = 'PLANTED_SECRET_4b1f';
+
 let outDir: string;
+let publicDir: string;
 let pages: BuiltPage[];
 let prism: ReturnType<typeof startPrism> | undefined;
 let contentMock: Awaited<ReturnType<typeof startContentMock>> | undefined;
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'prerender-'));
+  publicDir = mkdtempSync(join(tmpdir(), 'prerender-public-'));
+  cpSync(join(root, 'public'), publicDir, { recursive: true });
+  for (const file of PLANTED) {
+    mkdirSync(join(publicDir, file, '..'), { recursive: true });
+    writeFileSync(join(publicDir, file), `${SECRET}\n`);
+  }
   // The content mock the build reads, kept running so a test can ask it what the build was given.
   prism = startPrism('content', { port: await freePort() });
   await prism.ready;
   contentMock = await startContentMock({ prismUrl: prism.url });
-  ({ pages } = await buildStaticSite({ outDir, logLevel: 'error', contentPrismUrl: prism.url }));
+  ({ pages } = await buildStaticSite({ outDir, publicDir, logLevel: 'error', contentPrismUrl: prism.url }));
 }, 240_000);
 afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(publicDir, { recursive: true, force: true });
   await contentMock?.stop();
   await prism?.stop();
 });
@@ -192,6 +211,17 @@ describe('npm run build: a static page for every route of the content route list
   });
 });
 
+describe('npm run build: public/ in the build', () => {
+  it('copies every file of public/, and none of its dotfiles, dot-folders or git-ignored files', () => {
+    const built = filesUnder(outDir);
+    const shipped = filesUnder(join(root, 'public'));
+    expect(shipped.length).toBeGreaterThan(0);
+    for (const file of shipped) expect(built, file).toContain(file);
+    expect(built.filter((file) => file.split('/').some((part) => part.startsWith('.')) || file.endsWith('.log'))).toEqual([]);
+    expect(built.filter((file) => readFileSync(join(outDir, file), 'latin1').includes(SECRET))).toEqual([]);
+  });
+});
+
 describe('npm run preview of the static build', () => {
   let server: PreviewServer;
   let base: string;
@@ -244,5 +274,46 @@ describe('npm run preview of the static build', () => {
     expect(await robots.text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
     const sitemap = await get('/sitemap.xml', '*/*');
     expect(sitemap.headers.get('content-type')).toMatch(/xml/);
+  });
+
+  // What curl and crawlers send: no Sec-Fetch-Dest, so nothing says whether a page or a file is wanted.
+  const CRAWLER = { accept: 'text/html', 'accept-encoding': 'gzip' };
+  const clients: Record<string, Record<string, string>> = {
+    'a crawler (Accept: text/html, Accept-Encoding: gzip, no Sec-Fetch-Dest)': CRAWLER,
+    'a browser navigation': { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br', 'sec-fetch-dest': 'document' },
+    'a browser script or fetch': { accept: '*/*', 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-dest': 'script' },
+  };
+  // The QA panel the mock-backed preview adds to its pages (the page around it is the built file).
+  const withoutPanel = (page: string) => page.replace(new RegExp(`<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`), '');
+
+  it.each(Object.entries(clients))('sends sitemap.xml, robots.txt, a script and a page whole and compressed to %s', async (_client, headers) => {
+    const script = filesUnder(join(outDir, 'assets')).find((file) => /^index-.*\.js$/.test(file))!;
+    const files = { '/sitemap.xml': 'sitemap.xml', '/robots.txt': 'robots.txt', [`/assets/${script}`]: `assets/${script}`, '/capabilities': 'capabilities/index.html', '/': 'index.html' };
+    for (const [path, file] of Object.entries(files)) {
+      const res = await rawGet(base, path, headers);
+      expect(res.status, path).toBe(200);
+      const expected = readFileSync(join(outDir, file), 'utf8');
+      // Small files (robots.txt) are not worth compressing; everything else is.
+      if (expected.length >= 1024) expect(res.headers['content-encoding'], path).toMatch(/^(gzip|br)$/);
+      const body = res.decoded().toString('utf8');
+      expect(file.endsWith('.html') ? withoutPanel(body) : body, path).toBe(expected);
+    }
+  });
+
+  it('answers 404 for dotfiles, git-ignored files and anything that is not a file of the build', async () => {
+    const paths = [
+      '/.env.production', '/.well-known/security.txt', '/-/media/.DS_Store', '/.cache/state.json', '/notes.log', // planted in public/
+      '/%2e%65nv.production', '/-/media/..%2f.env.production', '/.git/config', '/.gitignore', '/.env.development',
+      '/package.json', '/README.md', '/vite.config.ts', '/scripts/build.mjs', '/tests/support/site.ts', '/openapi/content/openapi.yaml',
+      '/src/site/siteEnv.ts', '/dev-public/consent-stub.js', '/coverage/index.html', '/bench/results/site.json', '/npm-debug.log',
+    ];
+    const served: string[] = [];
+    for (const path of paths) {
+      for (const headers of Object.values(clients)) {
+        const res = await rawGet(base, path, headers);
+        if (res.status !== 404 || res.decoded().toString('utf8').includes(SECRET)) served.push(`${path} (${headers.accept}): ${res.status}`);
+      }
+    }
+    expect(served).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/prism.mjs';
-import { assertSiteEnv, checkSiteEnv, siteEnvVariables } from '../../src/site/siteEnv.ts';
+import { ALLOW_PRIVATE_HOSTS, assertSiteEnv, checkSiteEnv, siteEnvVariables } from '../../src/site/siteEnv.ts';
 
 const names = Object.keys(siteEnvVariables);
 const envFile = (mode: string) => parseEnv(readFileSync(join(root, `.env.${mode}`), 'utf8'));
@@ -113,5 +113,127 @@ describe('checkSiteEnv', () => {
     expect(required).toHaveLength(14);
     expect(() => assertSiteEnv({}, 'uat')).toThrowError(new RegExp(`mode "uat"[\\s\\S]*${required.join(' is missing[\\s\\S]*')} is missing`));
     expect(() => assertSiteEnv(deployed, 'production', dev)).not.toThrow();
+  });
+});
+
+describe('checkSiteEnv refuses what a reviewer would in a deployed build', () => {
+  const devKey = dev.VITE_CONTENT_API_KEY!; // 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E
+  const hex = devKey.replace(/-/g, '').toLowerCase();
+  const mock = (name: string, meaning: string, other = true) => `${name} (${meaning}) is the development mock value${other ? ' (in another case or format)' : ''}; set the production value`;
+  const CONTENT_KEY = 'content platform API key, sc_apikey';
+
+  it.each([
+    ['the content key lower-cased', 'VITE_CONTENT_API_KEY', devKey.toLowerCase(), mock('VITE_CONTENT_API_KEY', CONTENT_KEY)],
+    ['the content key in braces', 'VITE_CONTENT_API_KEY', `{${devKey}}`, mock('VITE_CONTENT_API_KEY', CONTENT_KEY)],
+    ['the content key lower-cased in braces', 'VITE_CONTENT_API_KEY', `{${devKey.toLowerCase()}}`, mock('VITE_CONTENT_API_KEY', CONTENT_KEY)],
+    ['the content key as given', 'VITE_CONTENT_API_KEY', devKey, mock('VITE_CONTENT_API_KEY', CONTENT_KEY, false)],
+    ['the search API key upper-cased', 'VITE_SEARCH_API_KEY', dev.VITE_SEARCH_API_KEY!.toUpperCase(), mock('VITE_SEARCH_API_KEY', 'search browser API key')],
+    ['the search API key with spaces and underscores', 'VITE_SEARCH_API_KEY', ` ${dev.VITE_SEARCH_API_KEY!.replace(/-/g, '_')} `, mock('VITE_SEARCH_API_KEY', 'search browser API key')],
+    ['the engagement client key lower-cased', 'VITE_ENGAGEMENT_CLIENT_KEY', dev.VITE_ENGAGEMENT_CLIENT_KEY!.toLowerCase(), mock('VITE_ENGAGEMENT_CLIENT_KEY', 'engagement client key')],
+    ['the consent domain script upper-cased', 'VITE_CONSENT_DOMAIN_SCRIPT', dev.VITE_CONSENT_DOMAIN_SCRIPT!.toUpperCase(), mock('VITE_CONSENT_DOMAIN_SCRIPT', 'consent platform domain script id')],
+    ['the consent domain script without hyphens', 'VITE_CONSENT_DOMAIN_SCRIPT', dev.VITE_CONSENT_DOMAIN_SCRIPT!.replace(/-/g, ''), mock('VITE_CONSENT_DOMAIN_SCRIPT', 'consent platform domain script id')],
+  ])('a mock key in any case or format: %s', (_case, name, value, problem) => {
+    expect(checkSiteEnv({ ...deployed, [name]: value }, 'production', dev)).toEqual([problem]);
+  });
+
+  it.each([
+    ['without hyphens', hex],
+    ['in parentheses', `(${devKey})`],
+    ['as a URN', `urn:uuid:${devKey.toLowerCase()}`],
+    ['in the {0x…} form', `{0x${hex.slice(0, 8)},0x${hex.slice(8, 12)},0x${hex.slice(12, 16)},{${hex.slice(16).match(/../g)!.map((b) => `0x${b}`).join(',')}}}`],
+  ])('the content key %s is refused too (as the mock value, or as no GUID at all)', (_case, value) => {
+    const [problem, ...rest] = checkSiteEnv({ ...deployed, VITE_CONTENT_API_KEY: value }, 'uat', dev);
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^VITE_CONTENT_API_KEY \(content platform API key, sc_apikey\)(: ".*" should be a GUID| is the development mock value)/);
+  });
+
+  const host = 'VITE_CONTENT_HOST (content platform host of the layout and dictionary services)';
+  const thisMachine = (value: string) => `${host}: "${value}" points at this machine; a deployed build needs the real host`;
+  const unspecified = (value: string, hostname: string) => `${host}: "${value}" is an unspecified address (${hostname}: "any address" of this machine, not a host to call); a deployed build needs the real host`;
+  const privateNet = (value: string, range: string) => `${host}: "${value}" is on a private network (${range}), which visitors' browsers cannot reach; a deployed build needs a public host, or VITE_ALLOW_PRIVATE_HOSTS=true for a site served on that network`;
+
+  it.each([
+    ['https://localhost', thisMachine],
+    ['https://LOCALHOST:8443', thisMachine],
+    ['https://localhost.', thisMachine],
+    ['https://localhost../x', thisMachine],
+    ['https://cms.localhost', thisMachine],
+    ['https://a.b.localhost./', thisMachine],
+    ['https://localhost.localdomain', thisMachine],
+    ['https://127.0.0.1', thisMachine],
+    ['https://127.8.9.10', thisMachine],
+    ['https://127.1', thisMachine],
+    ['https://0x7f.1', thisMachine],
+    ['https://2130706433', thisMachine],
+    ['https://127.0.0.1.', thisMachine],
+    ['https://[::1]', thisMachine],
+    ['https://[0:0:0:0:0:0:0:1]', thisMachine],
+    ['https://[::ffff:127.0.0.1]', thisMachine],
+    ['https://[::ffff:7f00:1]', thisMachine],
+    ['https://[::127.0.0.1]', thisMachine],
+    ['https://0.0.0.0', (v: string) => unspecified(v, '0.0.0.0')],
+    ['https://0', (v: string) => unspecified(v, '0.0.0.0')],
+    ['https://[::]', (v: string) => unspecified(v, '[::]')],
+    ['https://[::ffff:0.0.0.0]', (v: string) => unspecified(v, '[::ffff:0:0]')],
+    ['https://10.1.2.3', (v: string) => privateNet(v, '10.0.0.0/8')],
+    ['https://172.16.0.1', (v: string) => privateNet(v, '172.16.0.0/12')],
+    ['https://172.31.255.254', (v: string) => privateNet(v, '172.16.0.0/12')],
+    ['https://192.168.1.10', (v: string) => privateNet(v, '192.168.0.0/16')],
+    ['https://169.254.169.254', (v: string) => privateNet(v, '169.254.0.0/16, link-local')],
+    ['https://[::ffff:10.0.0.1]', (v: string) => privateNet(v, '10.0.0.0/8')],
+    ['https://[fd12:3456::1]', (v: string) => privateNet(v, 'fc00::/7, unique local')],
+    ['https://[fc00::1]', (v: string) => privateNet(v, 'fc00::/7, unique local')],
+    ['https://[fe80::1]', (v: string) => privateNet(v, 'fe80::/10, link-local')],
+  ])('a host that is not a public host: %s', (value, problem) => {
+    expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([problem(value)]);
+  });
+
+  it.each(['https://172.15.0.1', 'https://172.32.0.1', 'https://192.169.0.1', 'https://11.0.0.1', 'https://[2001:db8::1]', 'https://[fec0::1]', 'https://localhost.example.com', 'https://mylocalhost'])(
+    'a public host near those ranges passes: %s',
+    (value) => {
+      expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([]);
+    },
+  );
+
+  it(`allows private-network hosts only with ${ALLOW_PRIVATE_HOSTS}=true, and never this machine`, () => {
+    const intranet = { ...deployed, VITE_CONTENT_HOST: 'https://10.20.30.40', VITE_CONSENT_SCRIPT_URL: 'https://[fd00::5]/stub.js', VITE_PUBLIC_ORIGIN: 'https://192.168.0.10' };
+    expect(checkSiteEnv(intranet, 'uat', dev)).toHaveLength(3);
+    expect(checkSiteEnv({ ...intranet, [ALLOW_PRIVATE_HOSTS]: 'true' }, 'uat', dev)).toEqual([]);
+    expect(checkSiteEnv({ ...intranet, [ALLOW_PRIVATE_HOSTS]: 'false' }, 'uat', dev)).toHaveLength(3);
+    expect(checkSiteEnv({ ...deployed, [ALLOW_PRIVATE_HOSTS]: 'true', VITE_CONTENT_HOST: 'https://127.0.0.1' }, 'uat', dev)).toEqual([thisMachine('https://127.0.0.1')]);
+    expect(checkSiteEnv({ ...deployed, [ALLOW_PRIVATE_HOSTS]: 'yes' }, 'uat', dev)).toEqual([`${ALLOW_PRIVATE_HOSTS} (build option: allow hosts on a private network): "yes" should be true or false`]);
+  });
+
+  it.each([
+    ['VITE_CONTENT_HOST', 'https://svc:secret@cd.aero.example', 'https://***:***@cd.aero.example/'],
+    ['VITE_PUBLIC_ORIGIN', 'https://admin@www.aero.example', 'https://***@www.aero.example/'],
+    ['VITE_ENGAGEMENT_TARGET_URL', 'https://:secret@api.engage.aero.example', 'https://:***@api.engage.aero.example/'],
+    ['VITE_SEARCH_HOST', 'http://svc:secret@search.aero.example', 'http://***:***@search.aero.example/'],
+    ['VITE_COMMERCE_BASE_URL', 'https://svc:secret@127.0.0.1/v1', 'https://***:***@127.0.0.1/v1'],
+  ])('credentials in a URL setting (%s), named without showing them, in every mode', (name, value, shown) => {
+    const meaning = siteEnvVariables[name as keyof typeof siteEnvVariables].meaning;
+    const problem = `${name} (${meaning}): "${shown}" carries a user name or password, which would ship in the JavaScript and every page; remove them (a browser-facing service takes no credentials in its URL)`;
+    for (const mode of ['production', 'uat', 'development']) {
+      const problems = checkSiteEnv({ ...(mode === 'development' ? dev : deployed), [name]: value }, mode, dev);
+      expect(problems, mode).toEqual([problem]);
+      expect(problems.join('\n')).not.toContain('secret');
+    }
+  });
+
+  it('names every problem at once, in one message', () => {
+    const everything = {
+      ...deployed,
+      VITE_PUBLIC_ORIGIN: 'https://localhost.',
+      VITE_CONTENT_HOST: 'https://svc:secret@cd.aero.example',
+      VITE_CONTENT_API_KEY: `{${devKey.toLowerCase()}}`,
+      VITE_SEARCH_API_KEY: dev.VITE_SEARCH_API_KEY!.toUpperCase(),
+      VITE_ENGAGEMENT_TARGET_URL: 'https://[::ffff:127.0.0.1]',
+      VITE_CONSENT_SCRIPT_URL: 'https://0.0.0.0/stub.js',
+      VITE_WEB_PERSONALIZATION_URL: 'https://10.0.0.8',
+    };
+    expect(() => assertSiteEnv(everything, 'production', dev)).toThrowError(
+      new RegExp(['VITE_PUBLIC_ORIGIN', 'VITE_CONTENT_HOST', 'VITE_CONTENT_API_KEY', 'VITE_SEARCH_API_KEY', 'VITE_ENGAGEMENT_TARGET_URL', 'VITE_WEB_PERSONALIZATION_URL', 'VITE_CONSENT_SCRIPT_URL'].map((name) => `  - ${name} `).join('[\\s\\S]*')),
+    );
+    expect(checkSiteEnv(everything, 'production', dev)).toHaveLength(7);
   });
 });

@@ -1,4 +1,6 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { createServer, type ViteDevServer } from 'vite';
 import { freePort, root, startMocksOnFreePorts, type ApiName } from '../../scripts/lib/prism.mjs';
 import { mockProxy } from '../../vite.config.ts';
@@ -85,4 +87,41 @@ export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<B
     removeBuild(outDir);
     throw error;
   }
+}
+
+/** An answer as {@link rawGet} received it. */
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as sent (still compressed when `content-encoding` says so). */
+  body: Buffer;
+  /** The body decoded by its `content-encoding` (gzip, br, deflate); throws when it is cut short. */
+  decoded(): Buffer;
+}
+
+/**
+ * One request to `origin` + `path` with Node's http client and exactly `headers` (plus the
+ * `Host` and `Connection` every HTTP/1.1 request has): unlike fetch it adds no `Accept`,
+ * `Accept-Encoding` or `Sec-Fetch-*` header, decompresses nothing and sends the path as given
+ * (`/src/../package.json` stays so), as curl and crawlers do. Rejects when the answer stalls for
+ * `timeoutMs` before it is complete (a body that never ends).
+ */
+export function rawGet(origin: string, path: string, headers: Record<string, string> = {}, { method = 'GET', timeoutMs = 10_000 } = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const encoding = String(res.headers['content-encoding'] ?? 'identity');
+        const decoded = () => (encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : encoding === 'deflate' ? inflateSync(body) : body);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, decoded });
+      });
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no complete answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end();
+  });
 }
