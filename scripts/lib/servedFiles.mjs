@@ -28,8 +28,9 @@ function globSource(glob) {
     if (c === '\\' && i + 1 < glob.length) out += glob[++i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     else if (c === '*' && glob[i + 1] === '*') {
       // `**/` any folders (none included), `/**` everything inside, `**` alone anything.
-      if (glob[i + 2] === '/') (out += '(?:.*/)?'), (i += 2);
-      else (out += '.*'), (i += 1);
+      const folders = glob[i + 2] === '/';
+      out += folders ? '(?:.*/)?' : '.*';
+      i += folders ? 2 : 1;
     } else if (c === '*') out += '[^/]*';
     else if (c === '?') out += '[^/]';
     else if (c === '[') {

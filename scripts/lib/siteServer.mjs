@@ -51,6 +51,7 @@ export function sitemapXml(origin, pages) {
 }
 
 // What a browser ignores in or around a URL (tabs, newlines, controls, spaces at the ends) or reads as `/` (`\`).
+// eslint-disable-next-line no-control-regex -- C0 controls are what a route path must not hold.
 const UNREAD = /[\u0000-\u001f\u007f\\]|^ | $/;
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 
