@@ -1,4 +1,5 @@
 import { Suspense, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { useSession } from '../auth/react.tsx';
 import { signIn, signOut } from '../auth/index.ts';
 import { HeaderSearch } from './onDemand.tsx';
@@ -47,8 +48,11 @@ function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
   const use = () =>
     void HeaderSearch.preload().then(() => {
       const box = input.current;
-      // The first use takes over; later events of the same use find the widget already there.
-      setTakeOver((taken) => taken ?? { typed: box?.value ?? '', focused: !!box && document.activeElement === box });
+      // The first use takes over; later events of the same use find the widget already there. Read and
+      // committed in one task: a key pressed in between would go into the box being replaced, and be lost.
+      flushSync(() =>
+        setTakeOver((taken) => taken ?? { typed: box?.value ?? '', focused: !!box && document.activeElement === box }),
+      );
     });
   if (!pageReady) return <SearchBox />;
   if (takeOver || HeaderSearch.requested()) {
