@@ -6,7 +6,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'coverage/**', 'bench/results/**', 'dev-public/**', 'public/**', 'docs/**', '.work/**'] },
+  {
+    ignores: [
+      'generated/**',
+      'dist/**',
+      'coverage/**',
+      'bench/results/**',
+      'dev-public/**',
+      'public/**',
+      'docs/**',
+      '.work/**',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat['recommended-latest'],
@@ -15,7 +26,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_`-prefixed names are deliberately unused (a rest sibling left out, a callback's position).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
 );

@@ -12,9 +12,9 @@ export const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth', '
 // `Orders.List` and `OrdersList` collapse to one name in orval; drop the dot
 // explicitly so the hook name is `useOrdersList` and the function `ordersList`.
 const operationName = (operation: { operationId?: string }, route: string, verb: string): string =>
-  (operation.operationId ?? `${verb}${route}`).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) =>
-    c ? c.toUpperCase() : '',
-  ).replace(/^./, (c) => c.toLowerCase());
+  (operation.operationId ?? `${verb}${route}`)
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^./, (c) => c.toLowerCase());
 
 /**
  * Per-API additions to the hooks' `override` (e.g. `operations.<id>.query.useQuery`
@@ -89,5 +89,10 @@ function zod(api: string): Options {
 const present = apis.filter((api) => existsSync(`./openapi/${api}/openapi.yaml`));
 
 export default defineConfig(
-  Object.fromEntries(present.flatMap((api) => [[api, hooks(api)], [`${api}Zod`, zod(api)]])),
+  Object.fromEntries(
+    present.flatMap((api) => [
+      [api, hooks(api)],
+      [`${api}Zod`, zod(api)],
+    ]),
+  ),
 );

@@ -23,9 +23,17 @@ const mock = (port: number, strip?: string): ProxyOptions => ({
  * session client redirects readers there): a browser navigation to them gets the
  * app, while the session client's JSON calls still reach the auth mock.
  */
-function siteOwnedAuthPages(req: { method?: string; url?: string; headers: Record<string, unknown> }): string | undefined {
+function siteOwnedAuthPages(req: {
+  method?: string;
+  url?: string;
+  headers: Record<string, unknown>;
+}): string | undefined {
   const accept = String(req.headers.accept ?? '');
-  if (req.method === 'GET' && accept.includes('text/html') && /^\/api\/auth\/(signin|error)(\?|$)/.test(req.url ?? '')) {
+  if (
+    req.method === 'GET' &&
+    accept.includes('text/html') &&
+    /^\/api\/auth\/(signin|error)(\?|$)/.test(req.url ?? '')
+  ) {
     return '/index.html';
   }
   return undefined;
@@ -55,20 +63,26 @@ function contentMock(port: number): ProxyOptions {
  */
 export function mockProxy(ports: Record<keyof typeof MOCK_PORTS, number> = MOCK_PORTS): Record<string, ProxyOptions> {
   // QA scenarios (`?mock=`) add each API's `Prefer` header to these requests.
-  return withMockScenarios({
-    '/api/oneconnect': mock(ports.oneconnect),
-    '/api/auth': { ...mock(ports.auth, '/api/auth'), bypass: siteOwnedAuthPages },
-    '/engage-api': mock(ports.engagement, '/engage-api'),
-    // The search layer calls {origin}/discover/v2/{key} and {origin}/event/{key}/v4/publish.
-    '^/discover/v2/': mock(ports.search),
-    '^/event/[^/]+/v4/publish': mock(ports.search),
-    '/commerce-api': mock(ports.commerce, '/commerce-api'),
-    '/content-api': contentMock(ports.content),
-  }, ports);
+  return withMockScenarios(
+    {
+      '/api/oneconnect': mock(ports.oneconnect),
+      '/api/auth': { ...mock(ports.auth, '/api/auth'), bypass: siteOwnedAuthPages },
+      '/engage-api': mock(ports.engagement, '/engage-api'),
+      // The search layer calls {origin}/discover/v2/{key} and {origin}/event/{key}/v4/publish.
+      '^/discover/v2/': mock(ports.search),
+      '^/event/[^/]+/v4/publish': mock(ports.search),
+      '/commerce-api': mock(ports.commerce, '/commerce-api'),
+      '/content-api': contentMock(ports.content),
+    },
+    ports,
+  );
 }
 
 // Scripts that serve the site against mocks on other ports (benchmarks) pass them in.
-const proxy = mockProxy({ ...MOCK_PORTS, ...(JSON.parse(process.env.SITE_MOCK_PORTS ?? '{}') as Partial<typeof MOCK_PORTS>) });
+const proxy = mockProxy({
+  ...MOCK_PORTS,
+  ...(JSON.parse(process.env.SITE_MOCK_PORTS ?? '{}') as Partial<typeof MOCK_PORTS>),
+});
 
 /**
  * Development stand-in for the content platform's shell media route: in edit and
@@ -127,7 +141,13 @@ function publicFilesOnly(): Plugin {
   let root = '';
   let publicDir = '';
   let outDir = '';
-  const copyFiltered = (from: string, to: string, written: Set<string>, isIgnored: (path: string) => boolean, folder: string) => {
+  const copyFiltered = (
+    from: string,
+    to: string,
+    written: Set<string>,
+    isIgnored: (path: string) => boolean,
+    folder: string,
+  ) => {
     for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
       if (!entry.isFile()) continue;
       const file = relative(from, join(entry.parentPath, entry.name)).split(sep).join('/');
@@ -151,7 +171,13 @@ function publicFilesOnly(): Plugin {
     writeBundle(_options, bundle) {
       if (!copy || !publicDir || !existsSync(publicDir)) return;
       const folder = relative(root, publicDir).split(sep).join('/');
-      copyFiltered(publicDir, outDir, new Set(Object.keys(bundle)), projectGitIgnore(root), folder.startsWith('..') || isAbsolute(folder) ? 'public' : folder);
+      copyFiltered(
+        publicDir,
+        outDir,
+        new Set(Object.keys(bundle)),
+        projectGitIgnore(root),
+        folder.startsWith('..') || isAbsolute(folder) ? 'public' : folder,
+      );
     },
   };
 }
@@ -209,7 +235,8 @@ function devStandIns(): Plugin {
 
 // Paths the preview hands to the mocks (and the API reference): never pages of the site.
 const proxied = (pathname: string) =>
-  pathname.startsWith('/docs') || Object.keys(proxy).some((key) => (key.startsWith('^') ? new RegExp(key).test(pathname) : pathname.startsWith(key)));
+  pathname.startsWith('/docs') ||
+  Object.keys(proxy).some((key) => (key.startsWith('^') ? new RegExp(key).test(pathname) : pathname.startsWith(key)));
 
 /**
  * `vite preview` of a prerendered build serves it as a static host should: each route's own HTML
@@ -247,7 +274,8 @@ function prerenderedPages(): Plugin {
         const page = join(dist, extname(pathname) === '.html' ? pathname : pageFile(pathname));
         if (isFile(page)) return send(res, page, 200, head);
         if (proxied(pathname)) return next();
-        if (extname(pathname)) return isFile(join(dist, pathname)) ? next() : send(res, join(dist, '404.html'), 404, head);
+        if (extname(pathname))
+          return isFile(join(dist, pathname)) ? next() : send(res, join(dist, '404.html'), 404, head);
         const accept = String(req.headers.accept ?? '*/*');
         if (!/text\/html|\*\/\*/.test(accept)) return next();
         if (mockBacked && preferForItem(pathname) !== 'code=404') return send(res, join(dist, SHELL_FILE), 200, head);
@@ -267,11 +295,26 @@ function prerenderedPages(): Plugin {
  */
 function compressedPreview(): Plugin {
   // Typed for Express; it only uses the Node request and response that Connect passes.
-  return { name: 'compressed-preview', configurePreviewServer: (server) => void server.middlewares.use(compression() as unknown as Connect.NextHandleFunction) };
+  return {
+    name: 'compressed-preview',
+    configurePreviewServer: (server) =>
+      void server.middlewares.use(compression() as unknown as Connect.NextHandleFunction),
+  };
 }
 
 export default defineConfig({
-  plugins: [siteFilesOnly(), siteEnv(), publicFilesOnly(), react(), docsPlugin(), shellMedia(), devStandIns(), compressedPreview(), mockScenarios({ panel: process.env.SITE_QA_PANEL !== 'off' }), prerenderedPages()],
+  plugins: [
+    siteFilesOnly(),
+    siteEnv(),
+    publicFilesOnly(),
+    react(),
+    docsPlugin(),
+    shellMedia(),
+    devStandIns(),
+    compressedPreview(),
+    mockScenarios({ panel: process.env.SITE_QA_PANEL !== 'off' }),
+    prerenderedPages(),
+  ],
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: false },

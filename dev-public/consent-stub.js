@@ -11,7 +11,11 @@
   var ALL = ['C0001', 'C0002', 'C0003', 'C0004'];
   var callbacks = [];
   var stored = null;
-  try { stored = localStorage.getItem(KEY); } catch (e) { stored = null; }
+  try {
+    stored = localStorage.getItem(KEY);
+  } catch (e) {
+    stored = null;
+  }
 
   function publish(groups) {
     window.OnetrustActiveGroups = ',' + groups.join(',') + ',';
@@ -19,11 +23,17 @@
     window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
   }
   function choose(groups) {
-    try { localStorage.setItem(KEY, groups.join(',')); } catch (e) { /* private mode */ }
+    try {
+      localStorage.setItem(KEY, groups.join(','));
+    } catch (e) {
+      /* private mode */
+    }
     stored = groups.join(',');
     hideBanner();
     publish(groups);
-    callbacks.forEach(function (cb) { cb({ detail: groups.slice() }); });
+    callbacks.forEach(function (cb) {
+      cb({ detail: groups.slice() });
+    });
   }
   function button(label, onClick, primary) {
     var b = document.createElement('button');
@@ -34,28 +44,56 @@
     return b;
   }
   var banner = null;
-  function hideBanner() { if (banner) { banner.remove(); banner = null; } }
+  function hideBanner() {
+    if (banner) {
+      banner.remove();
+      banner = null;
+    }
+  }
   function showBanner() {
     if (banner) return;
     banner = document.createElement('div');
     banner.id = 'consent-banner';
     banner.setAttribute('role', 'region');
     banner.setAttribute('aria-label', 'Cookie consent');
-    banner.style.cssText = 'position:fixed;left:0;right:0;bottom:0;z-index:1000;background:#fff;border-top:2px solid #0b5cad;padding:1rem;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:center;box-shadow:0 -2px 8px rgba(0,0,0,.15)';
+    banner.style.cssText =
+      'position:fixed;left:0;right:0;bottom:0;z-index:1000;background:#fff;border-top:2px solid #0b5cad;padding:1rem;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:center;box-shadow:0 -2px 8px rgba(0,0,0,.15)';
     var text = document.createElement('p');
     text.style.margin = '0';
     text.textContent = 'We use cookies for analytics and to personalise what you see. Do you agree?';
     banner.appendChild(text);
-    banner.appendChild(button('Accept all cookies', function () { choose(ALL); }, true));
-    banner.appendChild(button('Reject optional cookies', function () { choose(['C0001']); }));
+    banner.appendChild(
+      button(
+        'Accept all cookies',
+        function () {
+          choose(ALL);
+        },
+        true,
+      ),
+    );
+    banner.appendChild(
+      button('Reject optional cookies', function () {
+        choose(['C0001']);
+      }),
+    );
     document.body.appendChild(banner);
   }
 
   window.OneTrust = {
-    OnConsentChanged: function (cb) { callbacks.push(cb); },
-    IsAlertBoxClosed: function () { return stored !== null; },
+    OnConsentChanged: function (cb) {
+      callbacks.push(cb);
+    },
+    IsAlertBoxClosed: function () {
+      return stored !== null;
+    },
     GetDomainData: function () {
-      return { ShowAlertNotice: true, ConsentModel: { Name: 'opt-in' }, Groups: ALL.map(function (id) { return { CustomGroupId: id }; }) };
+      return {
+        ShowAlertNotice: true,
+        ConsentModel: { Name: 'opt-in' },
+        Groups: ALL.map(function (id) {
+          return { CustomGroupId: id };
+        }),
+      };
     },
     ToggleInfoDisplay: showBanner,
   };

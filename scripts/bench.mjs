@@ -8,7 +8,9 @@ import { root } from './lib/prism.mjs';
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const dir = join(root, 'scripts', 'bench');
-const suites = readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('_')).sort()
+const suites = readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs') && !f.startsWith('_'))
+  .sort()
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 
 const rows = [];
@@ -18,7 +20,9 @@ for (const file of suites) {
 }
 
 const cols = ['suite', 'name', 'value', 'unit', 'detail', 'target', 'ok'];
-const cells = rows.map((r) => cols.map((c) => (c === 'ok' ? (r.target === undefined ? '' : r.ok ? 'yes' : 'NO') : String(r[c] ?? ''))));
+const cells = rows.map((r) =>
+  cols.map((c) => (c === 'ok' ? (r.target === undefined ? '' : r.ok ? 'yes' : 'NO') : String(r[c] ?? ''))),
+);
 const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
 const line = (values) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
 console.log(line(cols));

@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
 import { root } from './lib/prism.mjs';
 import { buildStaticSite, MOCK_BACKED_MODE } from './lib/siteServer.mjs';
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: MOCK_BACKED_MODE }, outDir: { type: 'string', default: 'dist' } } });
+const { values } = parseArgs({
+  options: { mode: { type: 'string', default: MOCK_BACKED_MODE }, outDir: { type: 'string', default: 'dist' } },
+});
 try {
   await buildStaticSite({ mode: values.mode, outDir: resolve(root, values.outDir), log: (line) => console.log(line) });
 } catch (error) {

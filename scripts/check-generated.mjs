@@ -22,7 +22,15 @@ function listFiles(dir) {
 export async function checkGenerated() {
   const temp = mkdtempSync(join(tmpdir(), 'regen-'));
   try {
-    for (const entry of ['openapi', 'scripts', 'src/core', 'orval.config.ts', 'package.json', 'redocly.yaml', 'tsconfig.json']) {
+    for (const entry of [
+      'openapi',
+      'scripts',
+      'src/core',
+      'orval.config.ts',
+      'package.json',
+      'redocly.yaml',
+      'tsconfig.json',
+    ]) {
       cpSync(join(root, entry), join(temp, entry), { recursive: true });
     }
     symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'), 'dir');
@@ -35,7 +43,8 @@ export async function checkGenerated() {
     for (const file of new Set([...a, ...b])) {
       if (!a.includes(file)) diffs.push(`missing from generated/: ${file}`);
       else if (!b.includes(file)) diffs.push(`not produced by npm run generate: ${file}`);
-      else if (!readFileSync(join(committed, file)).equals(readFileSync(join(fresh, file)))) diffs.push(`differs: ${file}`);
+      else if (!readFileSync(join(committed, file)).equals(readFileSync(join(fresh, file))))
+        diffs.push(`differs: ${file}`);
     }
     return diffs;
   } finally {

@@ -12,7 +12,11 @@ function options(argv) {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { base: { type: 'string', default: 'HEAD' }, json: { type: 'boolean', default: false }, root: { type: 'string' } },
+      options: {
+        base: { type: 'string', default: 'HEAD' },
+        json: { type: 'boolean', default: false },
+        root: { type: 'string' },
+      },
     });
     return { ...values, apis: positionals.length ? positionals : undefined };
   } catch (error) {

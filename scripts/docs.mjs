@@ -11,7 +11,11 @@ const USAGE = 'usage: npm run docs -- [--out <dir>] [api…]';
 let values;
 let positionals;
 try {
-  ({ values, positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { out: { type: 'string' } } }));
+  ({ values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { out: { type: 'string' } },
+  }));
 } catch (error) {
   console.error(`${error.message}\n${USAGE}`);
   process.exit(2);
@@ -29,7 +33,9 @@ try {
   const pages = await buildDocs({ outDir, apis: positionals.length ? positionals : known });
   for (const page of pages) {
     const size = statSync(join(outDir, page.file)).size / 1024 / 1024;
-    console.log(`${page.api}: ${shown(join(outDir, page.file))} (${page.operations} operations, ${size.toFixed(1)} MB)`);
+    console.log(
+      `${page.api}: ${shown(join(outDir, page.file))} (${page.operations} operations, ${size.toFixed(1)} MB)`,
+    );
   }
   console.log(`index: ${shown(join(outDir, 'index.html'))} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {

@@ -63,9 +63,11 @@ async function generate(api) {
 try {
   // Two at a time: the machines have two cores.
   const queue = [...apis];
-  await Promise.all([0, 1].map(async () => {
-    while (queue.length) await generate(queue.shift());
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (queue.length) await generate(queue.shift());
+    }),
+  );
 } catch (error) {
   console.error(`Generation failed: ${error.stderr || error.message}`);
   process.exit(1);

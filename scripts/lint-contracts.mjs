@@ -11,6 +11,10 @@ const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth', 'content
 const result = spawnSync(
   join(root, 'node_modules', '.bin', 'redocly'),
   ['lint', '--config', 'redocly.yaml', '--format', 'summary', ...apis],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  },
 );
 process.exit(result.status ?? 1);

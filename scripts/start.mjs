@@ -22,7 +22,10 @@ if (preview && !isPrerendered(join(root, 'dist'))) {
 
 const mocks = await startMocks();
 console.log(`Mocks: ${mocks.servers.map((s) => `${s.api} ${s.url}`).join(', ')}`);
-const server = spawn(vite, preview ? ['preview', '--mode', 'development'] : [], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+const server = spawn(vite, preview ? ['preview', '--mode', 'development'] : [], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  cwd: root,
+});
 server.stdout.on('data', (chunk) => process.stdout.write(chunk));
 
 let stopping = false;

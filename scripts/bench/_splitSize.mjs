@@ -40,7 +40,10 @@ export async function splitBundleSize(contents, { external = [] } = {}) {
       absWorkingDir: root,
     });
     const sizes = new Map(
-      result.outputFiles.map((file) => [relative(root, file.path), { min: file.contents.length, gzip: gzipSync(file.contents, { level: 9 }).length, text: file.text }]),
+      result.outputFiles.map((file) => [
+        relative(root, file.path),
+        { min: file.contents.length, gzip: gzipSync(file.contents, { level: 9 }).length, text: file.text },
+      ]),
     );
     const outputs = result.metafile.outputs;
     // Every `import()` target is an entry point too; the app's own entry is the one built from stdin.
@@ -50,7 +53,10 @@ export async function splitBundleSize(contents, { external = [] } = {}) {
     return {
       initial: sum([...initial], sizes),
       lazy: sum(lazy, sizes),
-      total: sum([...sizes.keys()].filter((p) => p.endsWith('.js')), sizes),
+      total: sum(
+        [...sizes.keys()].filter((p) => p.endsWith('.js')),
+        sizes,
+      ),
       entry,
       outputs: sizes,
     };
@@ -63,7 +69,8 @@ export async function splitBundleSize(contents, { external = [] } = {}) {
 function staticClosure(outputs, entry) {
   const seen = new Set([entry]);
   for (const path of seen) {
-    for (const { path: next, kind } of outputs[path].imports) if (kind === 'import-statement' && outputs[next]) seen.add(next);
+    for (const { path: next, kind } of outputs[path].imports)
+      if (kind === 'import-statement' && outputs[next]) seen.add(next);
   }
   return seen;
 }

@@ -9,10 +9,9 @@ export async function run() {
     "export { SessionProvider, useSession } from './src/auth/react.tsx'; export { signIn } from './src/auth/index.ts';",
     { external: REACT_EXTERNAL },
   );
-  const everything = await bundleSize(
-    "export * from './src/auth/react.tsx'; export * from './src/auth/index.ts';",
-    { external: REACT_EXTERNAL },
-  );
+  const everything = await bundleSize("export * from './src/auth/react.tsx'; export * from './src/auth/index.ts';", {
+    external: REACT_EXTERNAL,
+  });
   const headless = await bundleSize("export { getSession, signIn, signOut } from './src/auth/index.ts';");
   return [
     sizeRow('SessionProvider + useSession + signIn', core, TARGET, 'React external; reference 10,609 B'),

@@ -94,9 +94,26 @@ async function overheadRows() {
     const detail = `medians of ${SAMPLES} alternating calls: raw fetch ${µs.raw.toFixed(0)} µs, core transport ${µs.transport.toFixed(0)} µs, facade ${µs.facade.toFixed(0)} µs`;
     const ratio = (a, b) => Number((µs[a] / µs[b]).toFixed(3));
     return [
-      { name: 'facade Orders.List vs raw fetch, per call (loopback stub)', value: ratio('facade', 'raw'), unit: '×', detail, target: '≤ 1.15', ok: µs.facade / µs.raw <= 1.15 },
-      { name: 'of which: src/core transport vs raw fetch', value: ratio('transport', 'raw'), unit: '×', detail: 'abort signal + timer held until the caller has read the body' },
-      { name: 'of which: facade vs the transport it sends through', value: ratio('facade', 'transport'), unit: '×', detail: 'table lookup, path and query building, token choice, JSON parse' },
+      {
+        name: 'facade Orders.List vs raw fetch, per call (loopback stub)',
+        value: ratio('facade', 'raw'),
+        unit: '×',
+        detail,
+        target: '≤ 1.15',
+        ok: µs.facade / µs.raw <= 1.15,
+      },
+      {
+        name: 'of which: src/core transport vs raw fetch',
+        value: ratio('transport', 'raw'),
+        unit: '×',
+        detail: 'abort signal + timer held until the caller has read the body',
+      },
+      {
+        name: 'of which: facade vs the transport it sends through',
+        value: ratio('facade', 'transport'),
+        unit: '×',
+        detail: 'table lookup, path and query building, token choice, JSON parse',
+      },
     ];
   } finally {
     server.close();
@@ -106,9 +123,23 @@ async function overheadRows() {
 
 export async function run() {
   return [
-    sizeRow('app: one Orders.List call through the facade (whole facade)', await bundleSize(FACADE_APP), 9 * 1024, '421 operations, transport, errors, regions'),
-    sizeRow('app: one generated operation (ordersList + orvalRequest + createTransport)', await bundleSize(GENERATED_APP), 2 * 1024),
-    sizeRow('app: one bound hook (useOrdersList + CommerceProvider)', await bundleSize(HOOK_APP, { external: REACT_EXTERNAL }), undefined, 'React and React Query external'),
+    sizeRow(
+      'app: one Orders.List call through the facade (whole facade)',
+      await bundleSize(FACADE_APP),
+      9 * 1024,
+      '421 operations, transport, errors, regions',
+    ),
+    sizeRow(
+      'app: one generated operation (ordersList + orvalRequest + createTransport)',
+      await bundleSize(GENERATED_APP),
+      2 * 1024,
+    ),
+    sizeRow(
+      'app: one bound hook (useOrdersList + CommerceProvider)',
+      await bundleSize(HOOK_APP, { external: REACT_EXTERNAL }),
+      undefined,
+      'React and React Query external',
+    ),
     ...(await overheadRows()),
   ];
 }

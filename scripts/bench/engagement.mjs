@@ -38,16 +38,31 @@ export async function run() {
   }
   const split = await splitBundleSize(app(false));
   const lazy = split.lazy.files.map((f) => `${chunkName(f.path)} ${f.gzip}`).join(', ');
-  rows.push({ name: 'chunks loaded on use only (gzip each)', value: split.lazy.gzip, unit: 'B gzip', detail: lazy || 'none' });
+  rows.push({
+    name: 'chunks loaded on use only (gzip each)',
+    value: split.lazy.gzip,
+    unit: 'B gzip',
+    detail: lazy || 'none',
+  });
   // The whole: everything the SDK can ever load, in one bundle, as §9 measured the reference.
-  rows.push(sizeRow('init + pageView app, one bundle (no code splitting)', await bundleSize(app(false)), undefined, `reference ${REFERENCE_GZIP} B gzip`));
+  rows.push(
+    sizeRow(
+      'init + pageView app, one bundle (no code splitting)',
+      await bundleSize(app(false)),
+      undefined,
+      `reference ${REFERENCE_GZIP} B gzip`,
+    ),
+  );
   rows.push(...(await timeQueue()));
   return rows;
 }
 
 // `personalize-66N64SKD.js` → `personalize`; the app's own entry (built from stdin) → `entry`.
 function chunkName(path) {
-  return basename(path).replace(/-[A-Z0-9]{8}\.js$/, '').replace(/^stdin\.js$/, 'entry').replace(/\.js$/, '');
+  return basename(path)
+    .replace(/-[A-Z0-9]{8}\.js$/, '')
+    .replace(/^stdin\.js$/, 'entry')
+    .replace(/\.js$/, '');
 }
 
 /**
@@ -74,7 +89,11 @@ async function firstVisit(contents) {
     await sent;
     // Anything the page view itself would have loaded has started by now; let it finish.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const files = loaded.map((path) => ({ path, min: split.outputs.get(path).min, gzip: split.outputs.get(path).gzip }));
+    const files = loaded.map((path) => ({
+      path,
+      min: split.outputs.get(path).min,
+      gzip: split.outputs.get(path).gzip,
+    }));
     return { files, min: files.reduce((n, f) => n + f.min, 0), gzip: files.reduce((n, f) => n + f.gzip, 0) };
   } finally {
     delete globalThis.__benchLoaded;
@@ -96,10 +115,21 @@ async function timeQueue() {
   const { store } = restore;
   try {
     const file = join(dir, 'sdk.mjs');
-    const out = await build({ entryPoints: [join(root, 'src/engagement/index.ts')], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent' });
+    const out = await build({
+      entryPoints: [join(root, 'src/engagement/index.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+      logLevel: 'silent',
+    });
     writeFileSync(file, out.outputFiles[0].text);
     const { init } = await import(pathToFileURL(file).href);
-    const sdk = await init({ clientKey: 'ck', targetURL: 'https://api-engage-eu.sitecorecloud.io', pointOfSale: 'ngc' });
+    const sdk = await init({
+      clientKey: 'ck',
+      targetURL: 'https://api-engage-eu.sitecorecloud.io',
+      pointOfSale: 'ngc',
+    });
     enqueue(sdk, 1_000); // warm-up
     const times = [];
     for (let round = 0; round < 3; round += 1) {
@@ -139,7 +169,8 @@ function installShims({ cookie }) {
   let onEvent;
   const eventSent = new Promise((resolve) => (onEvent = resolve));
   const scripts = [];
-  const define = (name, value) => Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  const define = (name, value) =>
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
   define('window', globalThis);
   define('document', {
     get cookie() {
@@ -167,12 +198,19 @@ function installShims({ cookie }) {
     const answer = String(url).includes('create.json') ? { ref: 'b-new', status: 'OK' } : { ref: 'e-1', status: 'OK' };
     return new Response(JSON.stringify(answer), { status: 201, headers: { 'Content-Type': 'application/json' } });
   });
-  const restore = () => names.forEach((name, i) => (saved[i] ? Object.defineProperty(globalThis, name, saved[i]) : delete globalThis[name]));
+  const restore = () =>
+    names.forEach((name, i) =>
+      saved[i] ? Object.defineProperty(globalThis, name, saved[i]) : delete globalThis[name],
+    );
   return Object.assign(restore, { store, eventSent });
 }
 
 function enqueue(sdk, count) {
   for (let i = 0; i < count; i += 1) {
-    sdk.addToEventQueue('CTA_CLICK', { channel: 'WEB', currency: 'USD', label: `See open roles ${i}` }, { hero: { slot: i % 5, variant: 'b' } });
+    sdk.addToEventQueue(
+      'CTA_CLICK',
+      { channel: 'WEB', currency: 'USD', label: `See open roles ${i}` },
+      { hero: { slot: i % 5, variant: 'b' } },
+    );
   }
 }

@@ -30,7 +30,11 @@ async function countRequests(context, url) {
     await accept.click();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
-    after = { all: seen.length, api: seen.filter((p) => API.test(p)).length, paths: [...new Set(seen.filter((p) => API.test(p)))] };
+    after = {
+      all: seen.length,
+      api: seen.filter((p) => API.test(p)).length,
+      paths: [...new Set(seen.filter((p) => API.test(p)))],
+    };
   }
   await page.close();
   return { before, after };
@@ -53,9 +57,28 @@ function routeRows(path, runs) {
   const js = Math.max(...runs.map((r) => r.jsBytes));
   const last = runs[runs.length - 1];
   return [
-    { name: `${path}: first contentful paint, slow phone (median of ${RUNS})`, value: fcp, unit: 'ms', detail: `runs ${runs.map((r) => Math.round(r.fcp)).join(', ')}` },
-    { name: `${path}: largest contentful paint, slow phone (median of ${RUNS})`, value: lcp, unit: 'ms', detail: `runs ${runs.map((r) => Math.round(r.lcp)).join(', ')}; element ${last.lcpElement}`, target: '≤ 2000', ok: lcp > 0 && lcp <= 2000 },
-    { name: `${path}: cumulative layout shift (worst of ${RUNS})`, value: Number(cls.toFixed(4)), unit: '', detail: last.shifts.map((s) => `${s.value.toFixed(4)}@${s.at}ms ${s.nodes.join('+')}`).join('; ') || 'no shift', target: '≤ 0.02', ok: cls <= 0.02 },
+    {
+      name: `${path}: first contentful paint, slow phone (median of ${RUNS})`,
+      value: fcp,
+      unit: 'ms',
+      detail: `runs ${runs.map((r) => Math.round(r.fcp)).join(', ')}`,
+    },
+    {
+      name: `${path}: largest contentful paint, slow phone (median of ${RUNS})`,
+      value: lcp,
+      unit: 'ms',
+      detail: `runs ${runs.map((r) => Math.round(r.lcp)).join(', ')}; element ${last.lcpElement}`,
+      target: '≤ 2000',
+      ok: lcp > 0 && lcp <= 2000,
+    },
+    {
+      name: `${path}: cumulative layout shift (worst of ${RUNS})`,
+      value: Number(cls.toFixed(4)),
+      unit: '',
+      detail: last.shifts.map((s) => `${s.value.toFixed(4)}@${s.at}ms ${s.nodes.join('+')}`).join('; ') || 'no shift',
+      target: '≤ 0.02',
+      ok: cls <= 0.02,
+    },
     {
       name: `${path}: JavaScript a first visit downloads (every file, worst of ${RUNS})`,
       value: js,
@@ -77,14 +100,33 @@ export async function run() {
     const rows = [];
     for (const path of ROUTES) {
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await measurePage(browser.context, `${site.url}${path}`, { throttle: SLOW_PHONE }));
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await measurePage(browser.context, `${site.url}${path}`, { throttle: SLOW_PHONE }));
       rows.push(...routeRows(path, runs));
     }
     const missing = await headingsServed(site.url, pages);
-    rows.push({ name: 'prerendered pages whose raw HTML has their <h1>', value: pages.length - missing.length, unit: `of ${pages.length}`, detail: missing.join(' ') || 'all', target: `${pages.length}`, ok: missing.length === 0 });
+    rows.push({
+      name: 'prerendered pages whose raw HTML has their <h1>',
+      value: pages.length - missing.length,
+      unit: `of ${pages.length}`,
+      detail: missing.join(' ') || 'all',
+      target: `${pages.length}`,
+      ok: missing.length === 0,
+    });
     const requests = await countRequests(browser.context, `${site.url}/`);
-    rows.push({ name: 'home page API requests before consent', value: requests.before.api, unit: 'API requests', detail: `${requests.before.all} requests in all` });
-    if (requests.after) rows.push({ name: 'API requests after granting consent', value: requests.after.api, unit: 'API requests', detail: requests.after.paths.join(' ') });
+    rows.push({
+      name: 'home page API requests before consent',
+      value: requests.before.api,
+      unit: 'API requests',
+      detail: `${requests.before.all} requests in all`,
+    });
+    if (requests.after)
+      rows.push({
+        name: 'API requests after granting consent',
+        value: requests.after.api,
+        unit: 'API requests',
+        detail: requests.after.paths.join(' '),
+      });
     return rows;
   } finally {
     await browser.close();

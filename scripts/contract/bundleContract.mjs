@@ -25,7 +25,13 @@ export async function bundleContract(file) {
       env: redoclyEnv(),
       maxBuffer: 64 << 20,
     }).catch((error) => {
-      throw new Error(`Could not bundle ${file}: ${String(error.stderr || error.message).trim().split('\n').slice(-3).join(' ')}`);
+      throw new Error(
+        `Could not bundle ${file}: ${String(error.stderr || error.message)
+          .trim()
+          .split('\n')
+          .slice(-3)
+          .join(' ')}`,
+      );
     });
     return JSON.parse(readFileSync(out, 'utf8'));
   } finally {

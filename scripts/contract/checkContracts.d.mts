@@ -25,4 +25,9 @@ export interface CheckResult {
   apis: CheckedApi[];
 }
 
-export declare function checkContracts(options?: { root?: string; base?: string; allowBreaking?: boolean; git?: string }): Promise<CheckResult>;
+export declare function checkContracts(options?: {
+  root?: string;
+  base?: string;
+  allowBreaking?: boolean;
+  git?: string;
+}): Promise<CheckResult>;

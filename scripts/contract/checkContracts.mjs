@@ -29,7 +29,13 @@ async function checkApi(root, base, entry) {
     acknowledged: targets.some((t) => targetMatches(t, operation)),
   }));
   const used = (t) => breakingChanges(entry).some(({ operation }) => targetMatches(t, operation));
-  return { api: entry.api, changelog: file, acknowledgement: ack, breaking, unusedTargets: targets.filter((t) => !used(t)).map((t) => t.text) };
+  return {
+    api: entry.api,
+    changelog: file,
+    acknowledgement: ack,
+    breaking,
+    unusedTargets: targets.filter((t) => !used(t)).map((t) => t.text),
+  };
 }
 
 /**

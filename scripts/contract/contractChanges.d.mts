@@ -16,4 +16,9 @@ export interface ChangeReport {
   apis: ApiChanges[];
 }
 
-export declare function contractChanges(options?: { root?: string; base?: string; apis?: string[]; git?: string }): Promise<ChangeReport>;
+export declare function contractChanges(options?: {
+  root?: string;
+  base?: string;
+  apis?: string[];
+  git?: string;
+}): Promise<ChangeReport>;

@@ -20,7 +20,8 @@ function workTreeApis(root) {
 function count(operations, document) {
   const counts = Object.fromEntries(CLASSES.map((c) => [c, 0]));
   for (const change of [...operations.flatMap((op) => op.changes), ...document]) counts[change.type] += 1;
-  for (const status of ['added', 'removed', 'changed']) counts[status] = operations.filter((op) => op.change === status).length;
+  for (const status of ['added', 'removed', 'changed'])
+    counts[status] = operations.filter((op) => op.change === status).length;
   return counts;
 }
 
@@ -34,7 +35,13 @@ async function compareApi(root, base, api) {
   const before = baseText === undefined ? undefined : await base.loadContract(api);
   const after = nowText === undefined ? undefined : await loadContract(file, nowText);
   const { operations, document } = diffContracts(before, after);
-  const status = !before ? 'added' : !after ? 'removed' : operations.length || document.length ? 'changed' : 'unchanged';
+  const status = !before
+    ? 'added'
+    : !after
+      ? 'removed'
+      : operations.length || document.length
+        ? 'changed'
+        : 'unchanged';
   return { api, status, operations, document, counts: count(operations, document) };
 }
 

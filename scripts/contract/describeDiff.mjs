@@ -29,7 +29,8 @@ function describeKeyword(segments, i, where, diff) {
   if (key === 'required' && index !== undefined && diff.action !== 'replace') {
     return `\`${where ? `${where}.` : ''}${value}\` ${diff.action === 'add' ? 'now required' : 'no longer required'}`;
   }
-  if (key === 'type' && diff.action === 'replace') return `${subject}type ${formatValue(diff.before)} → ${formatValue(diff.after)}`;
+  if (key === 'type' && diff.action === 'replace')
+    return `${subject}type ${formatValue(diff.before)} → ${formatValue(diff.after)}`;
   if (key === 'type' && index !== undefined) return `${subject}type ${formatValue(value)} ${WORD[diff.action]}`;
   return `${subject}${keywordChange(segments.slice(i).join('.'), diff)}`;
 }
@@ -46,7 +47,8 @@ function describeSchema(segments, diff) {
     if (key === 'properties' && beforeLast) where += `${where ? '.' : ''}${segments[(i += 1)]}`;
     else if (key === 'items') where += '[]';
     else if (key === 'additionalProperties' && i < segments.length - 1) where += '{*}';
-    else if (key === 'allOf' && beforeLast) i += 1; // every allOf part applies: the location stays the same
+    else if (key === 'allOf' && beforeLast)
+      i += 1; // every allOf part applies: the location stays the same
     else if ((key === 'oneOf' || key === 'anyOf') && beforeLast) where += `(${key} ${segments[(i += 1)]})`;
     else return describeKeyword(segments, i, where, diff);
   }
@@ -87,17 +89,22 @@ function describeOperationChange(rest, diff, docs, path, method) {
   const [area, ...tail] = rest;
   if (area === 'parameters') {
     const side = diff.action === 'add' && tail.length === 1 ? 'after' : 'before';
-    const param = tail.length === 1 ? resolveRef(docs[side], diff[side]) : operationParameters(docs.before, path, method)[Number(tail[0])];
+    const param =
+      tail.length === 1
+        ? resolveRef(docs[side], diff[side])
+        : operationParameters(docs.before, path, method)[Number(tail[0])];
     return describeParameter(tail.slice(1), diff, param);
   }
   if (area === 'requestBody') {
-    if (tail[0] === 'required' && tail.length === 1) return `request body made ${diff.after === true ? 'required' : 'optional'}`;
+    if (tail[0] === 'required' && tail.length === 1)
+      return `request body made ${diff.after === true ? 'required' : 'optional'}`;
     return describeContent('request body', tail, diff);
   }
   if (area === 'responses') {
     const [code, ...more] = tail;
     if (code === undefined) return keywordChange('responses', diff);
-    if (more[0] === 'headers') return `response ${code} header \`${more[1]}\`: ${keywordChange(more.slice(2).join('.') || 'header', diff)}`;
+    if (more[0] === 'headers')
+      return `response ${code} header \`${more[1]}\`: ${keywordChange(more.slice(2).join('.') || 'header', diff)}`;
     return describeContent(`response ${code}`, more, diff);
   }
   if (area === 'deprecated') return diff.after === true ? 'operation deprecated' : 'operation no longer deprecated';

@@ -7,7 +7,17 @@ export const CLASSES = ['breaking', 'unclassified', 'deprecated', 'non-breaking'
 
 // Component schemas, parameters, responses … are compared where operations use them
 // (api-smart-diff follows $refs); listing them again would count each change twice.
-const REPORTED_ELSEWHERE = new Set(['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'links', 'callbacks', 'pathItems']);
+const REPORTED_ELSEWHERE = new Set([
+  'schemas',
+  'parameters',
+  'responses',
+  'requestBodies',
+  'headers',
+  'examples',
+  'links',
+  'callbacks',
+  'pathItems',
+]);
 
 function isReported(path) {
   return !(path[0] === 'components' && REPORTED_ELSEWHERE.has(String(path[1])));

@@ -42,7 +42,8 @@ export function docsMiddleware({ root = projectRoot, outDir = join(root, 'dist',
   };
   return async (req, res, next) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || (pathname !== '/docs' && !pathname.startsWith('/docs/'))) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (pathname !== '/docs' && !pathname.startsWith('/docs/')))
+      return next();
     if (pathname === '/docs') {
       res.statusCode = 302;
       res.setHeader('Location', '/docs/');

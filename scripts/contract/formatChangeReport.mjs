@@ -22,7 +22,12 @@ function rowsOf(entry, compact) {
   for (const op of entry.operations) {
     const shown = compact ? op.changes.filter((c) => c.type !== 'annotation') : op.changes;
     shown.forEach((change, i) => {
-      rows.push([i ? '' : op.operationId ?? '(no operationId)', i ? '' : `${op.method} ${op.path}`, change.description, change.type]);
+      rows.push([
+        i ? '' : (op.operationId ?? '(no operationId)'),
+        i ? '' : `${op.method} ${op.path}`,
+        change.description,
+        change.type,
+      ]);
     });
   }
   for (const change of entry.document) {
@@ -34,7 +39,9 @@ function rowsOf(entry, compact) {
 function table(rows) {
   const all = [['Operation', 'Endpoint', 'Change', 'Class'], ...rows];
   const widths = all[0].map((_, col) => Math.max(...all.map((row) => row[col].length)));
-  return all.map((row) => `  ${row.map((cell, col) => (col === row.length - 1 ? cell : cell.padEnd(widths[col]))).join('  ')}`);
+  return all.map(
+    (row) => `  ${row.map((cell, col) => (col === row.length - 1 ? cell : cell.padEnd(widths[col]))).join('  ')}`,
+  );
 }
 
 /**

@@ -30,8 +30,10 @@ export function formatCheckResult(result) {
   const head = `contract:check against ${result.base} (${result.commit.slice(0, 7)})`;
   const lines = result.apis.flatMap(apiLines);
   const open = result.apis.some((api) => api.breaking.some((b) => !b.acknowledged));
-  if (!result.apis.some((api) => api.breaking.length)) return [`${head}: no breaking contract changes.`, ...lines].join('\n');
+  if (!result.apis.some((api) => api.breaking.length))
+    return [`${head}: no breaking contract changes.`, ...lines].join('\n');
   if (!open) return [`${head}: every breaking change is acknowledged.`, ...lines].join('\n');
-  if (result.allowBreaking) return [`${head}: unacknowledged breaking changes let through by --allow-breaking.`, ...lines].join('\n');
+  if (result.allowBreaking)
+    return [`${head}: unacknowledged breaking changes let through by --allow-breaking.`, ...lines].join('\n');
   return [`${head}: unacknowledged breaking contract changes.`, ...lines, '', ...HOW_TO_ACKNOWLEDGE].join('\n');
 }

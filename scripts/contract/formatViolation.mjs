@@ -10,7 +10,14 @@ export function parseViolations(header) {
     const list = JSON.parse(header);
     return Array.isArray(list) ? list : [];
   } catch {
-    return [{ location: [], severity: 'Error', code: 'unreadable', message: `unreadable sl-violations header: ${header.slice(0, 200)}` }];
+    return [
+      {
+        location: [],
+        severity: 'Error',
+        code: 'unreadable',
+        message: `unreadable sl-violations header: ${header.slice(0, 200)}`,
+      },
+    ];
   }
 }
 
@@ -22,7 +29,9 @@ export function parseViolations(header) {
  */
 export function formatViolation({ api, operation, method, pathname, status, violation }) {
   const mark = violation.severity === 'Error' ? '✖' : '⚠';
-  const where = operation ? `${operation.operationId ?? '(no operationId)'} (${operation.method} ${operation.path})` : `${method} ${pathname} (no operation of the contract)`;
+  const where = operation
+    ? `${operation.operationId ?? '(no operationId)'} (${operation.method} ${operation.path})`
+    : `${method} ${pathname} (no operation of the contract)`;
   const location = (violation.location ?? []).join('.') || 'request';
   const rule = violation.code ? `[${violation.code}] ` : '';
   return `[${api}] ${mark} ${where} → ${status}: ${location} ${rule}${violation.message}`;

@@ -29,8 +29,14 @@ function templateRegex(template) {
  */
 export function operationMatcher(doc) {
   const routes = Object.entries(doc.paths ?? {})
-    .flatMap(([path, item]) => METHODS.filter((m) => item?.[m]).map((m) => ({ method: m, path, operationId: item[m].operationId })))
-    .map((route) => ({ ...route, regex: templateRegex(route.path), literal: route.path.replace(/\{[^}]+\}/g, '').length }))
+    .flatMap(([path, item]) =>
+      METHODS.filter((m) => item?.[m]).map((m) => ({ method: m, path, operationId: item[m].operationId })),
+    )
+    .map((route) => ({
+      ...route,
+      regex: templateRegex(route.path),
+      literal: route.path.replace(/\{[^}]+\}/g, '').length,
+    }))
     .sort((a, b) => b.literal - a.literal);
   const prefixes = basePaths(doc);
   return (method, pathname) => {

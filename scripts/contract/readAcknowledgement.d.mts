@@ -13,5 +13,10 @@ export declare function breakingTargets(lines: string[]): BreakingTarget[];
 export declare function readAcknowledgement(
   text: string | undefined,
   baseText: string | undefined,
-): { heading: string; targets: BreakingTarget[]; reason?: undefined } | { reason: string; heading?: undefined; targets?: undefined };
-export declare function targetMatches(target: BreakingTarget, operation: { operationId?: string; method: string; path: string } | undefined): boolean;
+):
+  | { heading: string; targets: BreakingTarget[]; reason?: undefined }
+  | { reason: string; heading?: undefined; targets?: undefined };
+export declare function targetMatches(
+  target: BreakingTarget,
+  operation: { operationId?: string; method: string; path: string } | undefined,
+): boolean;

@@ -42,7 +42,10 @@ export function readAcknowledgement(text, baseText) {
   const entry = newestEntry(text);
   if (!entry) return { reason: 'CHANGELOG.md has no "## " entry' };
   const old = (baseText ?? '').split(/\r?\n/).some((line) => line.trim() === entry.heading);
-  if (old) return { reason: `the newest CHANGELOG.md entry "${entry.heading}" was already there at the base; add a new entry` };
+  if (old)
+    return {
+      reason: `the newest CHANGELOG.md entry "${entry.heading}" was already there at the base; add a new entry`,
+    };
   return { heading: entry.heading, targets: breakingTargets(entry.lines) };
 }
 

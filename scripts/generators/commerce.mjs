@@ -34,7 +34,8 @@ export function readOperations(doc) {
       const op = item[method];
       if (!op) continue;
       const [resource, name, ...rest] = String(op.operationId).split('.');
-      if (!resource || !name || rest.length) throw new Error(`operationId "${op.operationId}" is not Resource.Operation`);
+      if (!resource || !name || rest.length)
+        throw new Error(`operationId "${op.operationId}" is not Resource.Operation`);
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveParameter(doc, p));
       const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
       const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
@@ -43,7 +44,8 @@ export function readOperations(doc) {
       }
       const query = params.filter((p) => p.in === 'query');
       const success = Object.keys(op.responses ?? {}).filter((code) => /^2\d\d$/.test(code));
-      if (success.length !== 1) throw new Error(`${op.operationId}: expected one 2xx answer, found ${success.join() || 'none'}`);
+      if (success.length !== 1)
+        throw new Error(`${op.operationId}: expected one 2xx answer, found ${success.join() || 'none'}`);
       const status = Number(success[0]);
       const json = Boolean(op.responses[success[0]]?.content?.['application/json']);
       operations.push({
@@ -104,7 +106,9 @@ function operationTable(operations) {
     lines.push(`  ${resource}: {`);
     for (const op of ops) {
       const query = op.query.length ? queryLists.get(op.query.join()) : 'none';
-      lines.push(`    ${op.name}: ['${op.method}', '${op.path}', ${str(op.pathParams)}, ${op.body ? 1 : 0}, ${query}],`);
+      lines.push(
+        `    ${op.name}: ['${op.method}', '${op.path}', ${str(op.pathParams)}, ${op.body ? 1 : 0}, ${query}],`,
+      );
     }
     lines.push('  },');
   }
@@ -152,7 +156,9 @@ function hookFiles(root) {
   const files = new Map();
   for (const tag of readdirSync(dir).sort(byName)) {
     const source = readFileSync(join(dir, tag, `${tag}.ts`), 'utf8');
-    for (const match of source.matchAll(/^export (?:const|function) (use[A-Za-z0-9]+|get[A-Za-z0-9]+MutationOptions)\b/gm)) {
+    for (const match of source.matchAll(
+      /^export (?:const|function) (use[A-Za-z0-9]+|get[A-Za-z0-9]+MutationOptions)\b/gm,
+    )) {
       files.set(match[1], tag);
     }
   }

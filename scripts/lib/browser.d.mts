@@ -8,5 +8,10 @@ export declare function launchBrowser(options?: {
   /** How long Chromium may take to answer. Defaults to 30 000 ms. */
   launchTimeoutMs?: number;
   /** The screen to emulate. Defaults to a 1280 × 800 desktop window. */
-  device?: { viewport: { width: number; height: number }; deviceScaleFactor?: number; isMobile?: boolean; hasTouch?: boolean };
+  device?: {
+    viewport: { width: number; height: number };
+    deviceScaleFactor?: number;
+    isMobile?: boolean;
+    hasTouch?: boolean;
+  };
 }): Promise<{ context: BrowserContext; close(): Promise<void> }>;

@@ -11,7 +11,9 @@ export declare function exampleNameFor(item: string): string;
 /** Names of the layout service's 200 examples in the contract. */
 export declare function layoutExampleNames(spec?: string): ReadonlySet<string>;
 /** The routes of the mock's route listing (the contract's `aero` example), in order. */
-export declare function listedRoutes(spec?: string): Array<{ path: string; name: string; language: string; lastModified: string }>;
+export declare function listedRoutes(
+  spec?: string,
+): Array<{ path: string; name: string; language: string; lastModified: string }>;
 /** Options of the mapping. */
 export interface PreferOptions {
   /** `edit` selects an item's `.edit` example when there is one. Defaults to normal. */
@@ -24,4 +26,6 @@ export declare function preferForItem(item: string, options?: PreferOptions): st
 /** The `Prefer` value for a layout request URL, or `undefined` for any other request. */
 export declare function preferForRequest(url: string, options?: Omit<PreferOptions, 'mode'>): string | undefined;
 /** The content mock as a content host (an HTTP front adding `Prefer`, over Prism at `prismUrl` or one started here). */
-export declare function startContentMock(options?: { prismUrl?: string }): Promise<{ url: string; stop(): Promise<void> }>;
+export declare function startContentMock(options?: {
+  prismUrl?: string;
+}): Promise<{ url: string; stop(): Promise<void> }>;

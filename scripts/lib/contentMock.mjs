@@ -19,7 +19,9 @@ export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
  * (`/Capabilities/Space/` → `/capabilities/space`).
  */
 export function normaliseItem(item) {
-  const path = `/${String(item).trim().replace(/^\/+|\/+$/g, '')}`;
+  const path = `/${String(item)
+    .trim()
+    .replace(/^\/+|\/+$/g, '')}`;
   return path.toLowerCase();
 }
 
@@ -30,7 +32,11 @@ export function normaliseItem(item) {
 export function exampleNameFor(item) {
   const path = normaliseItem(item);
   if (path === '/') return 'home';
-  return path.slice(1).split('/').map((segment) => (segment === '*' ? 'wildcard' : segment)).join('-');
+  return path
+    .slice(1)
+    .split('/')
+    .map((segment) => (segment === '*' ? 'wildcard' : segment))
+    .join('-');
 }
 
 let cached;
@@ -54,7 +60,8 @@ export function layoutExampleNames(spec = CONTENT_SPEC) {
  */
 export function listedRoutes(spec = CONTENT_SPEC) {
   const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
-  return doc.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value.routes;
+  return doc.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value
+    .routes;
 }
 
 /**
@@ -107,11 +114,16 @@ export async function startContentMock({ prismUrl } = {}) {
     const headers = { ...req.headers, host: upstream.host };
     const prefer = headers.prefer === undefined ? preferForRequest(req.url ?? '/') : undefined;
     if (prefer) headers.prefer = prefer;
-    const forward = request({ hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on('error', (error) => res.writeHead(502, { 'content-type': 'text/plain' }).end(`content mock: ${error.message}`));
+    const forward = request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', (error) =>
+      res.writeHead(502, { 'content-type': 'text/plain' }).end(`content mock: ${error.message}`),
+    );
     req.pipe(forward);
   });
   await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));

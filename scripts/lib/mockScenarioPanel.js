@@ -38,34 +38,65 @@ function apiField(api, { examples, codes }) {
   const current = (activeByApi[api] ?? []).join(',');
   const option = (value, label) => h('option', { value, selected: value === current }, label);
   const several = (activeByApi[api] ?? []).length > 1;
-  return h('div', { class: 'field' },
+  return h(
+    'div',
+    { class: 'field' },
     h('label', { for: id }, api),
-    h('select', { id, name: api },
+    h(
+      'select',
+      { id, name: api },
       option('', 'default answer'),
       several ? option(current, current) : null,
-      examples.length ? h('optgroup', { label: 'Named examples' }, examples.map((e) => option(`${api}:${e}`, e))) : null,
-      codes.length ? h('optgroup', { label: 'Status codes' }, codes.map((c) => option(`${api}:code=${c}`, `code=${c}`))) : null,
+      examples.length
+        ? h(
+            'optgroup',
+            { label: 'Named examples' },
+            examples.map((e) => option(`${api}:${e}`, e)),
+          )
+        : null,
+      codes.length
+        ? h(
+            'optgroup',
+            { label: 'Status codes' },
+            codes.map((c) => option(`${api}:code=${c}`, `code=${c}`)),
+          )
+        : null,
       option(`${api}:dynamic`, 'dynamic (generated from the schema)'),
     ),
   );
 }
 
 const bodyId = 'mock-scenarios-body';
-const summary = state.error ? 'choice refused' : state.active ? `${state.active.split(',').length} active` : 'none active';
-const toggle = h('button', { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': bodyId }, `Mock scenarios (${summary})`);
+const summary = state.error
+  ? 'choice refused'
+  : state.active
+    ? `${state.active.split(',').length} active`
+    : 'none active';
+const toggle = h(
+  'button',
+  { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': bodyId },
+  `Mock scenarios (${summary})`,
+);
 const status = h('p', { role: 'status', class: 'status' });
 const link = h('input', { id: 'mock-scenarios-link', readonly: true, value: linkTo(state.active ?? '') });
 
-const form = h('form', {
-  'aria-label': 'Choose mock answers',
-  onsubmit(event) {
-    event.preventDefault();
-    const value = [...form.querySelectorAll('select')].map((s) => s.value).filter(Boolean).join(',');
-    window.location.assign(linkTo(value));
+const form = h(
+  'form',
+  {
+    'aria-label': 'Choose mock answers',
+    onsubmit(event) {
+      event.preventDefault();
+      const value = [...form.querySelectorAll('select')]
+        .map((s) => s.value)
+        .filter(Boolean)
+        .join(',');
+      window.location.assign(linkTo(value));
+    },
   },
-},
   Object.entries(apis).map(([api, choices]) => apiField(api, choices)),
-  h('div', { class: 'actions' },
+  h(
+    'div',
+    { class: 'actions' },
     h('button', { type: 'submit' }, 'Apply'),
     h('button', { type: 'button', onclick: () => window.location.assign(linkTo('')) }, 'Reset all to default'),
   ),
@@ -81,11 +112,15 @@ async function copyLink() {
   }
 }
 
-const body = h('div', { id: bodyId, class: 'body', hidden: true },
+const body = h(
+  'div',
+  { id: bodyId, class: 'body', hidden: true },
   state.error ? h('p', { role: 'alert', class: 'error' }, state.error, ' The previous scenario is kept.') : null,
   h('p', { class: 'active' }, 'Active: ', h('code', {}, state.active || 'none (every API gives its default answer)')),
   form,
-  h('div', { class: 'share' },
+  h(
+    'div',
+    { class: 'share' },
     h('label', { for: link.id }, 'Link to this state'),
     link,
     h('button', { type: 'button', onclick: copyLink }, 'Copy link to this state'),
@@ -108,7 +143,11 @@ panel.addEventListener('keydown', (event) => {
 
 const host = h('div', { id: 'mock-scenarios' });
 const root = host.attachShadow({ mode: 'open' });
-root.append(h('style', {}, `
+root.append(
+  h(
+    'style',
+    {},
+    `
   :host { all: initial; position: fixed; left: 8px; bottom: 8px; z-index: 2147483647; font: 14px/1.4 system-ui, sans-serif; color: #111; }
   aside { max-width: min(26rem, calc(100vw - 16px)); }
   button, select, input { font: inherit; }
@@ -124,6 +163,9 @@ root.append(h('style', {}, `
   .error { color: #9b1c1c; background: #fdecec; padding: 6px; border-radius: 4px; margin-top: 0; }
   .status { margin: 0; color: #14532d; }
   p { margin: 0 0 6px; }
-`), panel);
+`,
+  ),
+  panel,
+);
 document.body.append(host);
 if (state.error) setOpen(true);

@@ -4,7 +4,14 @@
 // serve. The plugin applies to `vite` and `vite preview` only (never to
 // `vite build`), so nothing of it reaches the production bundle.
 import { readFileSync } from 'node:fs';
-import { loadScenarioCatalogue, loadedScenarioCatalogue, panelCatalogue, parseScenario, preferFor, SCENARIO_PARAM } from './mockScenarios.mjs';
+import {
+  loadScenarioCatalogue,
+  loadedScenarioCatalogue,
+  panelCatalogue,
+  parseScenario,
+  preferFor,
+  SCENARIO_PARAM,
+} from './mockScenarios.mjs';
 
 /** The session cookie (no Max-Age: it ends with the browser session) holding the active `?mock=` value. */
 export const SCENARIO_COOKIE = 'mockScenario';
@@ -17,7 +24,9 @@ const PANEL_SCRIPT = new URL('./mockScenarioPanel.js', import.meta.url);
 /** The `Set-Cookie` value that stores `value`, or clears the scenario when `value` is empty. */
 export function scenarioCookie(value) {
   const attributes = 'Path=/; HttpOnly; SameSite=Lax';
-  return value ? `${SCENARIO_COOKIE}=${encodeURIComponent(value)}; ${attributes}` : `${SCENARIO_COOKIE}=; Max-Age=0; ${attributes}`;
+  return value
+    ? `${SCENARIO_COOKIE}=${encodeURIComponent(value)}; ${attributes}`
+    : `${SCENARIO_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
 /** The stored `?mock=` value in a request's `Cookie` header; '' when there is none. */
@@ -56,7 +65,9 @@ export function withMockScenarios(proxy, ports) {
           const stored = readScenarioCookie(req.headers.cookie);
           if (!stored || !catalogue) return;
           const parsed = parseScenario(stored, catalogue);
-          const prefer = parsed.ok ? preferFor(catalogue, parsed.choices, api, req.method ?? 'GET', (req.url ?? '/').split('?')[0]) : undefined;
+          const prefer = parsed.ok
+            ? preferFor(catalogue, parsed.choices, api, req.method ?? 'GET', (req.url ?? '/').split('?')[0])
+            : undefined;
           if (prefer && !proxyReq.headersSent) proxyReq.setHeader('prefer', prefer);
         });
       };
@@ -92,11 +103,15 @@ export function injectIntoHtml(req, res, snippet) {
   const chunks = [];
   let buffering;
   const decide = () => {
-    buffering ??= res.statusCode === 200 && String(res.getHeader('content-type') ?? '').includes('text/html') && !res.getHeader('content-encoding');
+    buffering ??=
+      res.statusCode === 200 &&
+      String(res.getHeader('content-type') ?? '').includes('text/html') &&
+      !res.getHeader('content-encoding');
     return buffering;
   };
   const keep = (chunk, encoding) => {
-    if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
+    if (chunk != null && typeof chunk !== 'function')
+      chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
   };
   res.writeHead = (status, reason, headers) => {
     res.statusCode = status;
@@ -124,7 +139,12 @@ export function injectIntoHtml(req, res, snippet) {
     // The head was held back with the page: send it now, down the wrapped chain (an outer wrapper's
     // `writeHead`, called later by `end`, may no longer pass it on).
     writeHead.call(res, res.statusCode);
-    return end.call(res, html, 'utf8', typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback);
+    return end.call(
+      res,
+      html,
+      'utf8',
+      typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback,
+    );
   };
 }
 
@@ -165,7 +185,12 @@ export function scenarioMiddleware() {
           error = chosen.error;
         }
       }
-      const state = { param: SCENARIO_PARAM, apis: panelCatalogue(catalogue), active: active.ok ? active.value : '', error };
+      const state = {
+        param: SCENARIO_PARAM,
+        apis: panelCatalogue(catalogue),
+        active: active.ok ? active.value : '',
+        error,
+      };
       injectIntoHtml(req, res, panelSnippet(state));
       next();
     } catch (error) {

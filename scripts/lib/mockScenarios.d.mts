@@ -33,4 +33,6 @@ export declare function preferFor(
   method: string,
   pathname: string,
 ): string | undefined;
-export declare function panelCatalogue(catalogue: ScenarioCatalogue): Record<string, { examples: string[]; codes: string[] }>;
+export declare function panelCatalogue(
+  catalogue: ScenarioCatalogue,
+): Record<string, { examples: string[]; codes: string[] }>;

@@ -74,7 +74,12 @@ export async function loadScenarioCatalogue({ dir = root, apis = presentApis() }
     );
     const entry = { stamp, loading, loaded: cache.current?.loaded };
     cache.current = entry;
-    loading.then((catalogue) => { entry.loaded = catalogue; }, () => {});
+    loading.then(
+      (catalogue) => {
+        entry.loaded = catalogue;
+      },
+      () => {},
+    );
   }
   return cache.current.loading;
 }
@@ -98,7 +103,9 @@ function parseEntry(entry, catalogue) {
   const api = Object.hasOwn(catalogue, apiName) ? catalogue[apiName] : undefined;
   if (!api) return { error: `unknown API "${apiName}". Valid APIs: ${apiNames.join(', ')}.` };
   if (!text) {
-    return { error: `"${entry}" names no choice: write ${apiName}:<example>, ${apiName}:code=NNN or ${apiName}:dynamic. Valid choices for ${apiName}: ${choicesOf(api).join(', ')}.` };
+    return {
+      error: `"${entry}" names no choice: write ${apiName}:<example>, ${apiName}:code=NNN or ${apiName}:dynamic. Valid choices for ${apiName}: ${choicesOf(api).join(', ')}.`,
+    };
   }
   if (text === 'dynamic') return { choice: { api: apiName, kind: 'dynamic', text } };
   if (text.startsWith('code=')) {
@@ -109,7 +116,9 @@ function parseEntry(entry, catalogue) {
     return { choice: { api: apiName, kind: 'code', code, text } };
   }
   if (!api.examples.includes(text)) {
-    return { error: `${apiName} has no example "${text}". Valid choices for ${apiName}: ${choicesOf(api).join(', ')}.` };
+    return {
+      error: `${apiName} has no example "${text}". Valid choices for ${apiName}: ${choicesOf(api).join(', ')}.`,
+    };
   }
   return { choice: { api: apiName, kind: 'example', example: text, text } };
 }
@@ -122,7 +131,14 @@ function parseEntry(entry, catalogue) {
  * its valid choices: one bad entry refuses the whole value.
  */
 export function parseScenario(raw, catalogue) {
-  const entries = [...new Set(String(raw).split(',').map((e) => e.trim()).filter(Boolean))];
+  const entries = [
+    ...new Set(
+      String(raw)
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
   const choices = [];
   const errors = [];
   for (const entry of entries) {
@@ -158,5 +174,7 @@ export function preferFor(catalogue, choices, api, method, pathname) {
 
 /** What the panel lists per API: `{ [api]: { examples, codes } }`. */
 export function panelCatalogue(catalogue) {
-  return Object.fromEntries(Object.entries(catalogue).map(([name, api]) => [name, { examples: api.examples, codes: api.codes }]));
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([name, api]) => [name, { examples: api.examples, codes: api.codes }]),
+  );
 }

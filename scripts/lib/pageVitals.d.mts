@@ -7,7 +7,12 @@ export interface ThrottleProfile {
   uploadKbps: number;
   cpuSlowdown: number;
   /** The screen: pass it to `launchBrowser({ device })`. */
-  device: { viewport: { width: number; height: number }; deviceScaleFactor: number; isMobile: boolean; hasTouch: boolean };
+  device: {
+    viewport: { width: number; height: number };
+    deviceScaleFactor: number;
+    isMobile: boolean;
+    hasTouch: boolean;
+  };
 }
 
 /** A phone on a slow network: 150 ms round trip, 1.6 Mbit/s down, 4× CPU slowdown, 412 × 823 screen. */

@@ -15,7 +15,12 @@ export const SLOW_PHONE = Object.freeze({
   downloadKbps: 1600,
   uploadKbps: 750,
   cpuSlowdown: 4,
-  device: Object.freeze({ viewport: Object.freeze({ width: 412, height: 823 }), deviceScaleFactor: 2.625, isMobile: true, hasTouch: true }),
+  device: Object.freeze({
+    viewport: Object.freeze({ width: 412, height: 823 }),
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  }),
 });
 
 // Runs in the page before any of its scripts: records paints and layout shifts as they happen.
@@ -52,7 +57,10 @@ function observeVitals() {
       vitals.shifts.push({
         at: Math.round(entry.startTime),
         value: entry.value,
-        nodes: (entry.sources ?? []).map((s) => `${describe(s.node)} y${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`),
+        nodes: (entry.sources ?? []).map(
+          (s) =>
+            `${describe(s.node)} y${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`,
+        ),
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -97,7 +105,10 @@ export async function measurePage(context, url, { throttle, settleMs = 1500 } = 
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     await page.waitForTimeout(settleMs);
     const vitals = await page.evaluate(() => globalThis.__pageVitals);
-    const files = [...scripts].map(([id, scriptUrl]) => ({ url: new URL(scriptUrl).pathname, bytes: sizes.get(id) ?? 0 }));
+    const files = [...scripts].map(([id, scriptUrl]) => ({
+      url: new URL(scriptUrl).pathname,
+      bytes: sizes.get(id) ?? 0,
+    }));
     return {
       ...vitals,
       status: response?.status() ?? 0,

@@ -37,7 +37,11 @@ export declare function startPrism(
 /** The APIs that have a contract in openapi/. */
 export declare function presentApis(): ApiName[];
 /** Starts a mock of every contract on free ports; resolves once all listen. */
-export declare function startMocksOnFreePorts(options?: { errors?: boolean; onLine?: (api: ApiName, line: string) => void; startTimeoutMs?: number }): Promise<{
+export declare function startMocksOnFreePorts(options?: {
+  errors?: boolean;
+  onLine?: (api: ApiName, line: string) => void;
+  startTimeoutMs?: number;
+}): Promise<{
   servers: PrismServer[];
   ports: Record<ApiName, number>;
   stop(): Promise<unknown>;

@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The fixed ports of ../shared/design/ARCHITECTURE.md. */
-export const MOCK_PORTS = { commerce: 4010, engagement: 4011, search: 4012, oneconnect: 4013, auth: 4014, content: 4015 };
+export const MOCK_PORTS = {
+  commerce: 4010,
+  engagement: 4011,
+  search: 4012,
+  oneconnect: 4013,
+  auth: 4014,
+  content: 4015,
+};
 
 /** Asks the OS for a free loopback port. */
 export function freePort() {
@@ -144,7 +151,9 @@ export async function startMocksOnFreePorts({ errors = true, onLine, startTimeou
   const servers = [];
   for (const api of presentApis()) {
     ports[api] = await freePort();
-    servers.push(startPrism(api, { port: ports[api], errors, startTimeoutMs, onLine: onLine && ((line) => onLine(api, line)) }));
+    servers.push(
+      startPrism(api, { port: ports[api], errors, startTimeoutMs, onLine: onLine && ((line) => onLine(api, line)) }),
+    );
   }
   const stop = () => Promise.all(servers.map((s) => s.stop()));
   try {

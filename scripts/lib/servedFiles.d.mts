@@ -13,6 +13,14 @@ export declare function requestFilePath(url: string): string;
 /** Whether the preview refuses the request path `url` (a dotfile or dot-folder in it). */
 export declare function refusedByPreview(url: string): boolean;
 /** A judge for the dev server's request paths: `refused(url)`. */
-export declare function devServerJudge(options: { root: string; cacheDir?: string; ignored?: (path: string) => boolean }): (url: string) => boolean;
+export declare function devServerJudge(options: {
+  root: string;
+  cacheDir?: string;
+  ignored?: (path: string) => boolean;
+}): (url: string) => boolean;
 /** Whether a file of public/ (relative to it) is left out of the build's copy. */
-export declare function leftOutOfBuild(file: string, isIgnored: (path: string) => boolean, publicFolder?: string): boolean;
+export declare function leftOutOfBuild(
+  file: string,
+  isIgnored: (path: string) => boolean,
+  publicFolder?: string,
+): boolean;

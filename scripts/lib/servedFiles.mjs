@@ -37,7 +37,10 @@ function globSource(glob) {
       const close = glob.indexOf(']', i + 2);
       if (close === -1) out += '\\[';
       else {
-        out += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\(?!\])/g, '\\\\')}]`;
+        out += `[${glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\(?!\])/g, '\\\\')}]`;
         i = close;
       }
     } else out += c.replace(/[.+^${}()|\]\\/]/g, '\\$&');

@@ -24,7 +24,8 @@ export function pageFile(path) {
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 
-const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // The prerendered page: the built index.html with the page's language, head, body and data.
 function fillTemplate(template, page) {
@@ -75,7 +76,8 @@ export function routePathProblem(path, origin) {
     return 'is not a URL path';
   }
   if (resolved.origin !== new URL(origin).origin) return `resolves to another site, ${resolved.origin}`;
-  if (UNREAD.test(path)) return 'has a backslash, a control character or an edge space, which a browser reads differently';
+  if (UNREAD.test(path))
+    return 'has a backslash, a control character or an edge space, which a browser reads differently';
   if (resolved.search || resolved.hash || /[?#]/.test(path)) return 'has a query or fragment';
   const segments = path.split('/').map((segment) => {
     try {
@@ -113,9 +115,23 @@ export function assertRoutePaths(paths, origin) {
  * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
  * (without dotfiles or git-ignored files); defaults to the project's public/. Returns `{ outDir, pages }`.
  */
-export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(root, 'dist'), contentPrismUrl, publicDir, logLevel = 'warn', log = () => {} } = {}) {
+export async function buildStaticSite({
+  mode = MOCK_BACKED_MODE,
+  outDir = join(root, 'dist'),
+  contentPrismUrl,
+  publicDir,
+  logLevel = 'warn',
+  log = () => {},
+} = {}) {
   const configFile = join(root, 'vite.config.ts');
-  await build({ root, mode, configFile, logLevel, ...(publicDir ? { publicDir } : {}), build: { outDir, emptyOutDir: true } });
+  await build({
+    root,
+    mode,
+    configFile,
+    logLevel,
+    ...(publicDir ? { publicDir } : {}),
+    build: { outDir, emptyOutDir: true },
+  });
   // Inside the project, so the server build's imports of react & co resolve from node_modules.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const serverDir = mkdtempSync(join(root, 'node_modules', '.cache', 'prerender-'));
@@ -126,7 +142,12 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
       mode,
       configFile,
       logLevel,
-      build: { ssr: join(root, 'src', 'site', 'entry-server.tsx'), outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
+      build: {
+        ssr: join(root, 'src', 'site', 'entry-server.tsx'),
+        outDir: serverDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+      },
     });
     const server = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href);
     const env = { ...loadEnv(mode, root, ''), ...process.env };
@@ -137,7 +158,9 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
     }
     contentHost ||= server.buildSettings.contentHost;
     if (!/^https?:\/\//i.test(contentHost ?? '')) {
-      throw new Error(`prerender: the content host ${JSON.stringify(contentHost)} is not an absolute URL; set PRERENDER_CONTENT_HOST to where the build reaches the layout service`);
+      throw new Error(
+        `prerender: the content host ${JSON.stringify(contentHost)} is not an absolute URL; set PRERENDER_CONTENT_HOST to where the build reaches the layout service`,
+      );
     }
     log(`Prerendering from the layout service at ${contentHost}`);
     const prerenderer = server.createPrerenderer({ contentHost });
@@ -145,10 +168,16 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
     try {
       list = await prerenderer.listRoutes();
     } catch (error) {
-      throw new Error(`prerender: could not read the route list from ${contentHost} (${error.message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`, { cause: error });
+      throw new Error(
+        `prerender: could not read the route list from ${contentHost} (${error.message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
+        { cause: error },
+      );
     }
     const origin = server.buildSettings.publicOrigin;
-    assertRoutePaths(list.routes.map((route) => route.path), origin);
+    assertRoutePaths(
+      list.routes.map((route) => route.path),
+      origin,
+    );
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     writeFileSync(join(outDir, SHELL_FILE), template);
     const pages = [];
@@ -164,14 +193,21 @@ export async function buildStaticSite({ mode = MOCK_BACKED_MODE, outDir = join(r
       } catch (error) {
         throw new Error(`prerender: ${path} failed: ${error.message}`, { cause: error });
       }
-      if (page.status !== 200) throw new Error(`prerender: ${path} is in the route list but the layout service has no item there`);
+      if (page.status !== 200)
+        throw new Error(`prerender: ${path} is in the route list but the layout service has no item there`);
       write(pageFile(path), fillTemplate(template, page));
       pages.push({ path, file: pageFile(path), indexable: page.indexable, lastModified: route.lastModified });
     }
     const notFound = await prerenderer.render(server.NOT_FOUND_ITEM);
     write('404.html', fillTemplate(template, notFound));
     write('robots.txt', robotsTxt(origin));
-    write('sitemap.xml', sitemapXml(origin, pages.filter((p) => p.indexable)));
+    write(
+      'sitemap.xml',
+      sitemapXml(
+        origin,
+        pages.filter((p) => p.indexable),
+      ),
+    );
     log(`Prerendered ${pages.length} pages, 404.html, robots.txt and sitemap.xml into ${outDir}`);
     return { outDir, pages };
   } finally {

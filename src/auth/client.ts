@@ -95,7 +95,11 @@ export interface AuthClient {
   /** GET `csrf`, then POST `session` with the JSON `{ csrfToken, data }`; broadcasts on success. `null` on failure. */
   updateSession(data?: unknown): Promise<Session | null>;
   /** Signs in (see `signIn`). */
-  signIn(provider?: string, options?: SignInOptions, authorizationParams?: SignInAuthorizationParams): Promise<SignInResponse | undefined>;
+  signIn(
+    provider?: string,
+    options?: SignInOptions,
+    authorizationParams?: SignInAuthorizationParams,
+  ): Promise<SignInResponse | undefined>;
   /** Signs out (see `signOut`). */
   signOut(options?: SignOutParams): Promise<SignOutResponse | null | undefined>;
 }
@@ -116,7 +120,10 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   // URLs are built whole by `url()`, so the transport has no base URL of its own. No
   // timeout: the reference waits as long as the browser does, and so do we.
   const transport = createTransport({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 });
-  const ownLogger = createLogger(() => client.url('_log'), () => client.fetch);
+  const ownLogger = createLogger(
+    () => client.url('_log'),
+    () => client.fetch,
+  );
   const client: AuthClient = {
     options,
     url: (route) => `${options.baseUrl ?? ''}${(options.basePath ?? '/api/auth').replace(/\/+$/, '')}/${route}`,
@@ -170,7 +177,12 @@ const NO_REPLY: AuthReply<never> = { status: 0, ok: false, data: null };
  * and gives `{ ok: false, data: null }`. A 404 means the auth routes are not
  * served there: its error carries `MISSING_NEXTAUTH_API_ROUTE_ERROR`.
  */
-async function send<T>(client: AuthClient, url: string, init: RequestInit | undefined, accept: (ok: boolean, data: T | null) => boolean): Promise<AuthReply<T>> {
+async function send<T>(
+  client: AuthClient,
+  url: string,
+  init: RequestInit | undefined,
+  accept: (ok: boolean, data: T | null) => boolean,
+): Promise<AuthReply<T>> {
   let status = 0;
   const where = url.split('?')[0];
   try {
@@ -180,7 +192,11 @@ async function send<T>(client: AuthClient, url: string, init: RequestInit | unde
       throw error;
     });
     status = response.status;
-    if (status === 404) throw new AuthError('MISSING_NEXTAUTH_API_ROUTE_ERROR', `${where} answered HTTP 404: no auth route there (check basePath)`);
+    if (status === 404)
+      throw new AuthError(
+        'MISSING_NEXTAUTH_API_ROUTE_ERROR',
+        `${where} answered HTTP 404: no auth route there (check basePath)`,
+      );
     const data = (await response.json()) as T | null;
     if (!accept(response.ok, data)) throw new AuthError('CLIENT_FETCH_ERROR', `${where} answered HTTP ${status}`);
     return { status, ok: response.ok, data };
@@ -199,17 +215,29 @@ async function readJson<T extends object>(client: AuthClient, route: string, bod
 
 // POSTs `fields` as a form (`undefined` left out, the rest as strings) and reads the `{ url }` answer; a non-2xx
 // answer with a `url` (a 401 for rejected credentials) is a normal reply.
-function postForm(client: AuthClient, url: string, fields: Record<string, unknown>): Promise<AuthReply<{ url: string }>> {
+function postForm(
+  client: AuthClient,
+  url: string,
+  fields: Record<string, unknown>,
+): Promise<AuthReply<{ url: string }>> {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
-  return send<{ url: string }>(client, url, { method: 'POST', body: form }, (_ok, data) => typeof data?.url === 'string');
+  return send<{ url: string }>(
+    client,
+    url,
+    { method: 'POST', body: form },
+    (_ok, data) => typeof data?.url === 'string',
+  );
 }
 
 // Refuses a `callbackUrl` that would leave the site (another host, `//host`, `/\host`, `javascript:`, an
 // unparsable string), logged and thrown before any request is sent, so an attacker's `?callbackUrl=` is never followed.
 function checkCallbackUrl(client: AuthClient, callbackUrl: string): void {
   if (sameOriginPath(callbackUrl, location.href) !== undefined) return;
-  const error = new AuthError('INVALID_CALLBACK_URL_ERROR', `callbackUrl must be on ${location.origin}: ${callbackUrl}`);
+  const error = new AuthError(
+    'INVALID_CALLBACK_URL_ERROR',
+    `callbackUrl must be on ${location.origin}: ${callbackUrl}`,
+  );
   client.logger.error(error.code, error);
   throw error;
 }
@@ -222,7 +250,10 @@ function replyTarget(client: AuthClient, url: string | undefined, callbackUrl: s
   if (sameOriginPath(url, location.href) !== undefined) return url;
   const absolute = safeLinkTarget(url, location.href);
   if (absolute && client.options.redirectOrigins?.includes(new URL(absolute, location.href).origin)) return url;
-  const error = new AuthError(INVALID_REDIRECT_URL_ERROR, `The auth route's reply url is not on ${location.origin} or an allowed origin; going to the callbackUrl instead`);
+  const error = new AuthError(
+    INVALID_REDIRECT_URL_ERROR,
+    `The auth route's reply url is not on ${location.origin} or an allowed origin; going to the callbackUrl instead`,
+  );
   client.logger.error(error.code, { error, refused: url.slice(0, 200) });
   return callbackUrl;
 }
@@ -250,13 +281,17 @@ async function signInWith(
   const providers = await client.getProviders();
   const type = providers && provider && Object.hasOwn(providers, provider) ? providers[provider]?.type : undefined;
   if (!type) {
-    client.navigate(providers ? `${client.url('signin')}?${new URLSearchParams({ callbackUrl })}` : client.url('error'));
+    client.navigate(
+      providers ? `${client.url('signin')}?${new URLSearchParams({ callbackUrl })}` : client.url('error'),
+    );
     return;
   }
   const query = String(new URLSearchParams(authorizationParams));
   const url = `${client.url(type === 'credentials' ? 'callback' : 'signin')}/${provider}${query && `?${query}`}`;
   const csrfToken = await client.getCsrfToken();
-  const { status, ok, data } = csrfToken ? await postForm(client, url, { ...options, csrfToken, callbackUrl, json: 'true' }) : NO_REPLY;
+  const { status, ok, data } = csrfToken
+    ? await postForm(client, url, { ...options, csrfToken, callbackUrl, json: 'true' })
+    : NO_REPLY;
   const error = data && replyError(data.url);
   // A credentials sign-in is complete once it answers, so the other tabs hear of
   // it now, whether or not the navigation below reloads this one.
@@ -272,11 +307,16 @@ async function signInWith(
 
 // The protocol's sign-out: refuse an off-site `callbackUrl`, GET `csrf`, POST the form to `signout` and tell the
 // other tabs; then follow the reply (the error page without one), or with `redirect: false` refresh and return it.
-async function signOutWith(client: AuthClient, options: SignOutParams = {}): Promise<SignOutResponse | null | undefined> {
+async function signOutWith(
+  client: AuthClient,
+  options: SignOutParams = {},
+): Promise<SignOutResponse | null | undefined> {
   const { callbackUrl = location.href, redirect = true } = options;
   checkCallbackUrl(client, callbackUrl);
   const csrfToken = await client.getCsrfToken();
-  const { data } = csrfToken ? await postForm(client, client.url('signout'), { csrfToken, callbackUrl, json: 'true' }) : NO_REPLY;
+  const { data } = csrfToken
+    ? await postForm(client, client.url('signout'), { csrfToken, callbackUrl, json: 'true' })
+    : NO_REPLY;
   if (data) client.broadcast('signout');
   if (redirect) {
     client.navigate(replyTarget(client, data?.url, callbackUrl));
@@ -298,7 +338,8 @@ export const defaultAuthClient: AuthClient = /* @__PURE__ */ createAuthClient(de
 
 /** Changes the options of {@link defaultAuthClient}; takes effect at the next call. Defaults stay for fields not given. */
 export function configureAuth(options: AuthClientOptions): void {
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) (defaults as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(options))
+    if (value !== undefined) (defaults as Record<string, unknown>)[key] = value;
 }
 
 /**

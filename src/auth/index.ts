@@ -25,7 +25,14 @@ export {
 } from './store.ts';
 export { createLogger, type AuthLogger, type LogMetadata } from './logger.ts';
 export { AuthError, AUTH_ERROR_CODES, type AuthErrorCode, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
-export { broadcastSession, parseSessionMessage, SESSION_MESSAGE_KEY, type MessageStorage, type SessionMessage, type SessionTrigger } from './broadcast.ts';
+export {
+  broadcastSession,
+  parseSessionMessage,
+  SESSION_MESSAGE_KEY,
+  type MessageStorage,
+  type SessionMessage,
+  type SessionTrigger,
+} from './broadcast.ts';
 export type { Session } from '../../generated/auth/model/session.ts';
 export type { Provider } from '../../generated/auth/model/provider.ts';
 export type { Providers } from '../../generated/auth/model/providers.ts';

@@ -18,7 +18,10 @@ const LEVELS = ['error', 'warn', 'debug'] as const;
  * entry, so a base path set after import still moves the logger (defect S3 of
  * the reference). Never throws.
  */
-export function createLogger(logUrl: () => string, getFetch: () => (url: string, init: RequestInit) => Promise<Response>): AuthLogger {
+export function createLogger(
+  logUrl: () => string,
+  getFetch: () => (url: string, init: RequestInit) => Promise<Response>,
+): AuthLogger {
   const logger = {} as AuthLogger;
   for (const level of LEVELS) {
     logger[level] = (code, metadata) => {
@@ -28,7 +31,12 @@ export function createLogger(logUrl: () => string, getFetch: () => (url: string,
         const body = new URLSearchParams({ level, code, ...toFields(metadata), client: 'true' });
         // Without a navigator (a server) this throws and nothing is posted, as the reference.
         if (navigator.sendBeacon?.(url, body)) return;
-        getFetch()(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: String(body), keepalive: true }).catch(() => {});
+        getFetch()(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: String(body),
+          keepalive: true,
+        }).catch(() => {});
       } catch {
         // A logger that throws (circular metadata, no fetch) would turn a logged failure into a crash.
       }
@@ -44,7 +52,12 @@ function toFields(metadata: LogMetadata = {}): Record<string, string> {
   const error = source.error;
   if (error instanceof Error) {
     source.message ??= error.message;
-    source.error = { message: error.message, stack: error.stack, name: error.name, code: (error as { code?: unknown }).code };
+    source.error = {
+      message: error.message,
+      stack: error.stack,
+      name: error.name,
+      code: (error as { code?: unknown }).code,
+    };
   }
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {

@@ -1,7 +1,22 @@
-import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { configureAuth, defaultAuthClient, type AuthClient } from './client.ts';
-import { createSessionStore, type SessionState, type SessionStore, type SessionStoreOptions, type SessionTriggers } from './store.ts';
+import {
+  createSessionStore,
+  type SessionState,
+  type SessionStore,
+  type SessionStoreOptions,
+  type SessionTriggers,
+} from './store.ts';
 
 export { getSession, getCsrfToken, getProviders, signIn, signOut } from './client.ts';
 
@@ -32,7 +47,18 @@ export interface SessionProviderProps extends SessionTriggers, Omit<SessionStore
  * the tab becomes visible, and by the optional online-only polling.
  */
 export function SessionProvider(props: SessionProviderProps) {
-  const { children, session, basePath, baseUrl, redirectOrigins, client, refetchInterval, refetchOnWindowFocus, refetchWhenOffline, ...environment } = props;
+  const {
+    children,
+    session,
+    basePath,
+    baseUrl,
+    redirectOrigins,
+    client,
+    refetchInterval,
+    refetchOnWindowFocus,
+    refetchWhenOffline,
+    ...environment
+  } = props;
   // Set during render, as the reference does, so a child's first effect already signs in under this base path.
   if (!client) configureAuth({ basePath, baseUrl, redirectOrigins });
   // Created once: later `client`, `session` or environment props are not picked up (the reference also reads them once).
@@ -83,7 +109,11 @@ export function useSession<R extends boolean = false>(options?: UseSessionOption
     if (redirecting) redirect();
   }, [redirecting]);
   return useMemo(
-    () => ({ ...(redirecting ? { data: null, status: 'loading' } : state), update: store.update }) as SessionContextValue<R>,
+    () =>
+      ({
+        ...(redirecting ? { data: null, status: 'loading' } : state),
+        update: store.update,
+      }) as SessionContextValue<R>,
     [state, redirecting, store],
   );
 }

@@ -8,8 +8,7 @@ export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 /** A snapshot of the store: the session exactly when `status` is `authenticated`. */
 export type SessionState =
-  | { data: Session; status: 'authenticated' }
-  | { data: null; status: 'loading' | 'unauthenticated' };
+  { data: Session; status: 'authenticated' } | { data: null; status: 'loading' | 'unauthenticated' };
 
 /** When the store refreshes on its own. */
 export interface SessionTriggers {
@@ -143,12 +142,23 @@ function attach(
   let online = options.online ?? (typeof navigator !== 'undefined' && navigator.onLine);
   const refresh = () => void (canRefresh() && refetch(Tell.OnChange));
   // On the core scheduler, so tests swap the timers (`setTimerProvider`, fake timers) in one place.
-  const timer = refetchInterval > 0 ? scheduler.setInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000) : undefined;
+  const timer =
+    refetchInterval > 0
+      ? scheduler.setInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000)
+      : undefined;
   const detach = [
-    listen(win, 'storage', ((event: StorageEvent) => void (parseSessionMessage(event) && refetch(Tell.Never))) as () => void),
+    listen(
+      win,
+      'storage',
+      ((event: StorageEvent) => void (parseSessionMessage(event) && refetch(Tell.Never))) as () => void,
+    ),
     listen(win, 'online', () => (online = true)),
     listen(win, 'offline', () => (online = false)),
-    listen(doc, 'visibilitychange', () => void (refetchOnWindowFocus && doc.visibilityState === 'visible' && refresh())),
+    listen(
+      doc,
+      'visibilitychange',
+      () => void (refetchOnWindowFocus && doc.visibilityState === 'visible' && refresh()),
+    ),
     options.client.onRefetch(() => refetch(Tell.Never)),
     () => timer !== undefined && scheduler.clearInterval(timer),
   ];

@@ -98,7 +98,10 @@ function createResource(resource: string, transport: Transport): Operations & { 
       return now;
     });
   };
-  return Object.assign(bindOperations(resource, transport, () => false), { As });
+  return Object.assign(
+    bindOperations(resource, transport, () => false),
+    { As },
+  );
 }
 
 /**

@@ -75,7 +75,9 @@ export class OrderCloudError<TBody = unknown> extends ApiError<TBody> {
 
 /** True for an {@link OrderCloudError} from any copy of this package (checks the brand flag, not the prototype). */
 export function isOrderCloudError(value: unknown): value is OrderCloudError {
-  return typeof value === 'object' && value !== null && (value as { isOrderCloudError?: unknown }).isOrderCloudError === true;
+  return (
+    typeof value === 'object' && value !== null && (value as { isOrderCloudError?: unknown }).isOrderCloudError === true
+  );
 }
 
 /**

@@ -37,5 +37,9 @@ export type {
   TokenSource,
 } from './types.ts';
 export type { CommerceOperations } from '../../generated/commerce/operationTypes.ts';
-export { commerceOperations, type CommerceOperation, type CommerceOperationTable } from '../../generated/commerce/operations.ts';
+export {
+  commerceOperations,
+  type CommerceOperation,
+  type CommerceOperationTable,
+} from '../../generated/commerce/operations.ts';
 export type { components as CommerceComponents, paths as CommercePaths } from '../../generated/commerce/schema.d.ts';

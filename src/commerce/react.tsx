@@ -1,7 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { useMutation, type QueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import type { OrvalRequestOptions } from '../core/orvalRequest.ts';
-import { CommerceHookContext, useCommerceHookBinding, type AnyHook, type CommerceHookBinding } from '../../generated/commerce/hookBinding.ts';
+import {
+  CommerceHookContext,
+  useCommerceHookBinding,
+  type AnyHook,
+  type CommerceHookBinding,
+} from '../../generated/commerce/hookBinding.ts';
 import type { CommerceClient } from './client.ts';
 import { commerceCallerKey, commerceQueryKey } from './queryKey.ts';
 

@@ -1,7 +1,14 @@
 // Where a commerce client sends: the region table of the specification and the base
 // address a client's region, environment or explicit baseUrl resolves to.
 /** The commerce regions of the specification, in its order. */
-export const commerceRegionNames = ['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa'] as const;
+export const commerceRegionNames = [
+  'australiaEast',
+  'europeWest',
+  'japanEast',
+  'usEast',
+  'usWest',
+  'usWestQa',
+] as const;
 /** A commerce region name. */
 export type CommerceRegion = (typeof commerceRegionNames)[number];
 
@@ -69,7 +76,9 @@ export function resolveCommerceBaseUrl(location: CommerceLocation = {}): string 
     throw new Error(`Unknown commerce region "${region}": expected one of ${commerceRegionNames.join(', ')}`);
   }
   if (!(commerceEnvironments as readonly string[]).includes(environment)) {
-    throw new Error(`Unknown commerce environment "${environment}": expected one of ${commerceEnvironments.join(', ')}`);
+    throw new Error(
+      `Unknown commerce environment "${environment}": expected one of ${commerceEnvironments.join(', ')}`,
+    );
   }
   if (baseUrl) return baseUrl.replace(/\/+$/, '');
   const host = regionHosts?.[region]?.[environment] ?? commerceRegions[region][environment];

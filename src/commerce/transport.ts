@@ -44,7 +44,8 @@ export function serializeQuery(options: object | null | undefined): string {
   if (isPlainObject(filters)) for (const [key, value] of Object.entries(filters)) pushFilter(parts, key, value);
   for (const [key, value] of Object.entries(options)) {
     if (key === 'filters' || !value) continue;
-    if (isPlainObject(value)) throw new TypeError(`Option "${key}" must be a string, number, boolean, date or array, not an object`);
+    if (isPlainObject(value))
+      throw new TypeError(`Option "${key}" must be a string, number, boolean, date or array, not an object`);
     parts.push(`${encodeURIComponent(key)}=${encode(Array.isArray(value) ? value.join(',') : value)}`);
   }
   return parts.join('&');
@@ -89,7 +90,9 @@ const bearer = (token: string | null | undefined) => (token ? { Authorization: `
 // Applies `next` at once to a value at hand, and after it settles to a promise: a token given
 // as a string costs the call no extra turn of the event loop.
 const then = <T, R>(value: T | PromiseLike<T>, next: (value: T) => R): R | PromiseLike<R> =>
-  typeof (value as PromiseLike<T> | undefined)?.then === 'function' ? (value as PromiseLike<T>).then(next) : next(value as T);
+  typeof (value as PromiseLike<T> | undefined)?.then === 'function'
+    ? (value as PromiseLike<T>).then(next)
+    : next(value as T);
 
 /** Picks the token as the official SDK does: per-call token, else impersonation (when asked), else the main one. */
 function authorizer(options: CommerceClientOptions) {

@@ -23,15 +23,12 @@ export type RequestBody<Id extends OperationId> = operations[Id] extends { reque
 export type PatchBody<Id extends OperationId> = Partial<RequestBody<Id>>;
 
 /** The JSON answer of an operation for its success status. */
-export type Answer<Id extends OperationId, Status extends number> = operations[Id]['responses'] extends Record<
-  Status,
-  { content: { 'application/json': infer J } }
->
-  ? J
-  : never;
+export type Answer<Id extends OperationId, Status extends number> =
+  operations[Id]['responses'] extends Record<Status, { content: { 'application/json': infer J } }> ? J : never;
 
 /** A filter value: a scalar, an array (repeated keys, ANDed) or a nested object (dotted keys). Never `null`: use `'!*'`. */
-export type FilterValue = string | number | boolean | Date | undefined | readonly (string | number | boolean | Date)[] | Filters;
+export type FilterValue =
+  string | number | boolean | Date | undefined | readonly (string | number | boolean | Date)[] | Filters;
 
 /**
  * Free-form list filters. Each entry becomes query keys of its own, sent before the other

@@ -24,7 +24,9 @@ export type DictionaryData = Schemas['DictionaryServiceData'];
 /** The deployment's route listing. */
 export type RouteList = Schemas['RouteList'];
 /** Who is looking: visitors (`normal`) or editors (`edit`, `preview`). */
-export type PageMode = NonNullable<NonNullable<paths['/sitecore/api/layout/render/jss']['get']['parameters']['query']>['sc_mode']>;
+export type PageMode = NonNullable<
+  NonNullable<paths['/sitecore/api/layout/render/jss']['get']['parameters']['query']>['sc_mode']
+>;
 
 /** A layout answer: the route, or `route: null` when no item exists at the path (the not-found page). */
 export interface LayoutResult {
@@ -93,7 +95,9 @@ function requireText(value: unknown, field: string, rule: string, where = 'creat
  */
 export function createContentClient(options: ContentOptions): ContentClient {
   if (typeof options?.baseUrl !== 'string') {
-    throw new TypeError('createContentClient: baseUrl is required (the content host, e.g. "https://cd.example.com"; "" for the page\'s origin)');
+    throw new TypeError(
+      'createContentClient: baseUrl is required (the content host, e.g. "https://cd.example.com"; "" for the page\'s origin)',
+    );
   }
   const apiKey = requireText(options.apiKey, 'apiKey', "is required (the deployment's sc_apikey)");
   const language = options.language ?? 'en';
@@ -120,7 +124,12 @@ export function createContentClient(options: ContentOptions): ContentClient {
       if (typeof item !== 'string' || !item.startsWith('/')) {
         throw new TypeError(`getRoute: item must be a path starting with "/" (got ${JSON.stringify(item)})`);
       }
-      const query = { item, ...common(), sc_lang: lang ?? language, ...(mode && mode !== 'normal' ? { sc_mode: mode } : {}) };
+      const query = {
+        item,
+        ...common(),
+        sc_lang: lang ?? language,
+        ...(mode && mode !== 'normal' ? { sc_mode: mode } : {}),
+      };
       try {
         const { data } = await api.GET('/sitecore/api/layout/render/jss', { params: { query }, signal });
         return data as LayoutResult;
@@ -135,11 +144,17 @@ export function createContentClient(options: ContentOptions): ContentClient {
         appName: requireText(appName, 'appName', 'is required (e.g. "aero")', 'getDictionary'),
         language: requireText(lang, 'language', 'is required (e.g. "en")', 'getDictionary'),
       };
-      const { data } = await api.GET('/sitecore/api/jss/dictionary/{appName}/{language}', { params: { path, query: { sc_apikey: apiKey } }, signal });
+      const { data } = await api.GET('/sitecore/api/jss/dictionary/{appName}/{language}', {
+        params: { path, query: { sc_apikey: apiKey } },
+        signal,
+      });
       return data as DictionaryData;
     },
     async listRoutes({ signal } = {}) {
-      const { data } = await api.GET('/sitecore/api/jss/routes', { params: { query: { ...common(), sc_lang: language } }, signal });
+      const { data } = await api.GET('/sitecore/api/jss/routes', {
+        params: { query: { ...common(), sc_lang: language } },
+        signal,
+      });
       return data as RouteList;
     },
   };

@@ -32,7 +32,11 @@ export interface UseRouteOptions {
  * answer (host, site, language, item, mode) and never the API key. A server that prefetches a page
  * stores its answer under this key, so the browser hydrating the page finds it.
  */
-export function routeQueryKey(client: Pick<ContentClient, 'transport' | 'site' | 'language'>, item: string, mode: PageMode = 'normal') {
+export function routeQueryKey(
+  client: Pick<ContentClient, 'transport' | 'site' | 'language'>,
+  item: string,
+  mode: PageMode = 'normal',
+) {
   return ['content', 'route', client.transport.baseUrl, client.site ?? '', client.language, item, mode] as const;
 }
 
@@ -40,7 +44,10 @@ export function routeQueryKey(client: Pick<ContentClient, 'transport' | 'site' |
  * The layout answer of the route at `item` (`route: null` for an unknown item). The query key
  * holds everything that changes the answer (host, site, language, item, mode) and never the API key.
  */
-export function useRoute(item: string, { mode = 'normal', enabled = true, staleTime = 0 }: UseRouteOptions = {}): UseQueryResult<LayoutResult, ApiError | Error> {
+export function useRoute(
+  item: string,
+  { mode = 'normal', enabled = true, staleTime = 0 }: UseRouteOptions = {},
+): UseQueryResult<LayoutResult, ApiError | Error> {
   const client = useContentClient();
   return useQuery({
     queryKey: routeQueryKey(client, item, mode),

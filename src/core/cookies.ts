@@ -49,8 +49,12 @@ export function readCookie(name: string, jar: CookieJar | undefined = defaultJar
  * Throws when the name or value holds a character that would end or split the cookie.
  */
 export function formatCookie(name: string, value: string, attributes: CookieAttributes = {}): string {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid cookie name: "${name}" must be a token (no spaces, "=", ";" or ",")`);
-  if (/[;,\s"\\]/.test(value)) throw new TypeError(`Invalid cookie value for "${name}": it must not contain spaces, ";", ",", quotes or backslashes`);
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new TypeError(`Invalid cookie name: "${name}" must be a token (no spaces, "=", ";" or ",")`);
+  if (/[;,\s"\\]/.test(value))
+    throw new TypeError(
+      `Invalid cookie value for "${name}": it must not contain spaces, ";", ",", quotes or backslashes`,
+    );
   const { domain, path = '/', expires, secure = true, sameSite = 'None' } = attributes;
   return [
     `${name}=${value}`,
@@ -63,7 +67,12 @@ export function formatCookie(name: string, value: string, attributes: CookieAttr
 }
 
 /** Writes one cookie (see {@link formatCookie}); a no-op without a jar (server rendering). */
-export function writeCookie(name: string, value: string, attributes: CookieAttributes = {}, jar: CookieJar | undefined = defaultJar()): void {
+export function writeCookie(
+  name: string,
+  value: string,
+  attributes: CookieAttributes = {},
+  jar: CookieJar | undefined = defaultJar(),
+): void {
   if (jar) jar.cookie = formatCookie(name, value, attributes);
 }
 
@@ -71,7 +80,11 @@ export function writeCookie(name: string, value: string, attributes: CookieAttri
  * Deletes a cookie by writing it empty and expired. Pass the `domain` and `path` it
  * was written with: a browser keeps a cookie whose domain or path differs.
  */
-export function deleteCookie(name: string, attributes: Omit<CookieAttributes, 'expires'> = {}, jar: CookieJar | undefined = defaultJar()): void {
+export function deleteCookie(
+  name: string,
+  attributes: Omit<CookieAttributes, 'expires'> = {},
+  jar: CookieJar | undefined = defaultJar(),
+): void {
   writeCookie(name, '', { ...attributes, expires: new Date(0) }, jar);
 }
 
@@ -98,7 +111,12 @@ export interface RenameFormat {
  * strings (its attributes, or a format fixed byte for byte by an older library). Returns
  * the new names, in the jar's order.
  */
-export function renameCookies(fromPrefix: string, toPrefix: string, format: RenameFormat, jar: CookieJar | undefined = defaultJar()): string[] {
+export function renameCookies(
+  fromPrefix: string,
+  toPrefix: string,
+  format: RenameFormat,
+  jar: CookieJar | undefined = defaultJar(),
+): string[] {
   const renamed: string[] = [];
   for (const [name, value] of readCookies(jar)) {
     if (!name.startsWith(fromPrefix)) continue;

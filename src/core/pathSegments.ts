@@ -22,7 +22,9 @@ export function isDotSegment(segment: string): boolean {
 export function assertNoDotSegments(url: string): string {
   const path = url.split(/[?#]/, 1)[0]!.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
   if (path.split('/').some(isDotSegment)) {
-    throw new TypeError(`Refused to send ${url}: a path parameter is "." or "..", which the URL would resolve to another path`);
+    throw new TypeError(
+      `Refused to send ${url}: a path parameter is "." or "..", which the URL would resolve to another path`,
+    );
   }
   return url;
 }

@@ -25,7 +25,9 @@ export interface TransportOptions {
    * Headers computed per call (auth). Runs last, so it can read the call's own
    * fields (e.g. an impersonation flag) and win over defaults. Defaults to none.
    */
-  authorize?: (request: RequestInfo) => Record<string, string> | undefined | PromiseLike<Record<string, string> | undefined>;
+  authorize?: (
+    request: RequestInfo,
+  ) => Record<string, string> | undefined | PromiseLike<Record<string, string> | undefined>;
   /** Cookie policy. Defaults to `'same-origin'`. */
   credentials?: RequestCredentials;
   /** Abort a call, body included, after this many ms; 0 disables. Defaults to 60000. */
@@ -68,7 +70,16 @@ export interface Transport {
 // Only fetch's own fields go on to fetch: per-call fields such as a token override
 // are for `authorize`, and a user's logging fetch must never see them.
 const REQUEST_INIT_KEYS = [
-  'body', 'cache', 'integrity', 'keepalive', 'mode', 'priority', 'redirect', 'referrer', 'referrerPolicy', 'duplex',
+  'body',
+  'cache',
+  'integrity',
+  'keepalive',
+  'mode',
+  'priority',
+  'redirect',
+  'referrer',
+  'referrerPolicy',
+  'duplex',
 ] as const;
 
 /**
@@ -105,7 +116,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
     } else {
       // openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
       url = input.url;
-      init = { method: input.method, headers: input.headers, signal: input.signal, body: input.body ? await input.text() : undefined, ...callInit };
+      init = {
+        method: input.method,
+        headers: input.headers,
+        signal: input.signal,
+        body: input.body ? await input.text() : undefined,
+        ...callInit,
+      };
     }
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = mergeHeaders({ ...defaults }, init.headers);
@@ -117,15 +134,30 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
     const authorizing = options.authorize?.({ method, url, init });
     // Awaited only when it is a promise: a token at hand costs no extra turn of the event loop.
-    mergeHeaders(headers, (authorizing as PromiseLike<unknown> | undefined)?.then ? await authorizing : (authorizing as Record<string, string> | undefined));
+    mergeHeaders(
+      headers,
+      (authorizing as PromiseLike<unknown> | undefined)?.then
+        ? await authorizing
+        : (authorizing as Record<string, string> | undefined),
+    );
 
     const abort = abortAfter(init.timeoutMs ?? options.timeoutMs ?? 60_000, init.signal ?? undefined);
-    const fetchInit: RequestInit = { method, headers, credentials: init.credentials ?? options.credentials ?? 'same-origin', signal: abort.signal };
-    for (const key of REQUEST_INIT_KEYS) if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
+    const fetchInit: RequestInit = {
+      method,
+      headers,
+      credentials: init.credentials ?? options.credentials ?? 'same-origin',
+      signal: abort.signal,
+    };
+    for (const key of REQUEST_INIT_KEYS)
+      if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
     if (form) fetchInit.body = String(init.body);
     const body = fetchInit.body;
     // UTF-8 takes at most 3 bytes per UTF-16 unit, so a short body is never measured.
-    if (typeof body === 'string' && body.length * 3 > KEEPALIVE_MAX_BYTES && new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES) {
+    if (
+      typeof body === 'string' &&
+      body.length * 3 > KEEPALIVE_MAX_BYTES &&
+      new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES
+    ) {
       delete fetchInit.keepalive;
     }
     try {
@@ -141,22 +173,35 @@ export function createTransport(options: TransportOptions = {}): Transport {
       // Read inside the timer, so the timeout covers the body of an error too; the error
       // carries a fresh Response, so its body can still be read.
       const text = await raw.text();
-      const response = new Response(text || null, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+      const response = new Response(text || null, {
+        status: raw.status,
+        statusText: raw.statusText,
+        headers: raw.headers,
+      });
       const parsed = parseBody(text);
-      throw new (options.errorClass ?? ApiError)(response, parsed, { method, url }, options.describeError?.(parsed, response));
+      throw new (options.errorClass ?? ApiError)(
+        response,
+        parsed,
+        { method, url },
+        options.describeError?.(parsed, response),
+      );
     } catch (error) {
       abort.dispose();
       throw error;
     }
   };
   const send = (input: string | Request, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
-  return Object.assign(send, { baseUrl, read: (input: string | Request, init: TransportInit = {}) => call(input, init, true) });
+  return Object.assign(send, {
+    baseUrl,
+    read: (input: string | Request, init: TransportInit = {}) => call(input, init, true),
+  });
 }
 
 // Into a plain record with lower-cased names: cheaper than building two Headers per call.
 function mergeHeaders(merged: Record<string, string>, given: HeadersInit | undefined): Record<string, string> {
   if (given) {
-    for (const [key, value] of Array.isArray(given) ? given : given instanceof Headers ? given : Object.entries(given)) merged[key.toLowerCase()] = value;
+    for (const [key, value] of Array.isArray(given) ? given : given instanceof Headers ? given : Object.entries(given))
+      merged[key.toLowerCase()] = value;
   }
   return merged;
 }

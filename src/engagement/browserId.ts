@@ -35,7 +35,10 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   });
   const existing = readBrowserId(config);
   if (existing) return existing;
-  const { response, data } = await request(config, `/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`);
+  const { response, data } = await request(
+    config,
+    `/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`,
+  );
   // A refused, failed or unparsable answer leaves the browser without an id until the next init.
   const ref = response?.ok && data?.ref;
   // An answer that arrives after the SDK was stopped (consent withdrawn) leaves no cookie behind.

@@ -48,7 +48,11 @@ export function inferPage(): string {
  * Arrays are kept as values; `undefined`, `null` and empty objects are dropped. The
  * result has no prototype, so a `__proto__` key is kept as data rather than swallowed.
  */
-export function flattenObject(object: Record<string, unknown>, prefix = '', out: Record<string, unknown> = Object.create(null)) {
+export function flattenObject(
+  object: Record<string, unknown>,
+  prefix = '',
+  out: Record<string, unknown> = Object.create(null),
+) {
   for (const [key, value] of Object.entries(object)) {
     const name = prefix ? `${prefix}_${key}` : key;
     if (isObject(value)) flattenObject(value, name, out);
@@ -93,7 +97,13 @@ export function baseFields(data: Record<string, unknown>, context: EventContext,
  * fields are copied unflattened; base fields are applied last and win on a clash. FORM
  * events and queued events pass `infer` false.
  */
-export function buildCustomEvent(type: string, eventData: unknown, extensionData: unknown, context: EventContext, infer: boolean): CustomEventBody {
+export function buildCustomEvent(
+  type: string,
+  eventData: unknown,
+  extensionData: unknown,
+  context: EventContext,
+  infer: boolean,
+): CustomEventBody {
   const data = isObject(eventData) ? eventData : {};
   const base = baseFields(data, context, infer);
   const { channel: _c, currency: _u, pointOfSale: _p, language: _l, page: _g, ...rest } = data;
@@ -104,8 +114,19 @@ export function buildCustomEvent(type: string, eventData: unknown, extensionData
 }
 
 /** A FORM body: `{ type, ext: { formId, interactionType upper-cased }, browser_id, client_key, pos }`, nothing inferred. */
-export function buildFormEvent(formId: string, interactionType: string, pointOfSale: string | undefined, context: EventContext): CustomEventBody {
-  return buildCustomEvent('FORM', { pointOfSale }, { formId, interactionType: String(interactionType).toUpperCase() }, context, false);
+export function buildFormEvent(
+  formId: string,
+  interactionType: string,
+  pointOfSale: string | undefined,
+  context: EventContext,
+): CustomEventBody {
+  return buildCustomEvent(
+    'FORM',
+    { pointOfSale },
+    { formId, interactionType: String(interactionType).toUpperCase() },
+    context,
+    false,
+  );
 }
 
 // The reference sends `document.referrer` only on the first page view of a page load.

@@ -23,7 +23,8 @@ export function buildPersonalizeRequest(input: unknown, context: EventContext): 
   if (!nonBlank(data.friendlyId)) throw new EngageError('MV-0008');
   const pointOfSale = resolvePointOfSale(data.pointOfSale, context.pointOfSale);
   const identifier = isObject(data.identifier) && nonBlank(data.identifier.id) ? data.identifier : undefined;
-  const params = isObject(data.params) && Object.keys(data.params).length ? { ...flattenObject(data.params) } : undefined;
+  const params =
+    isObject(data.params) && Object.keys(data.params).length ? { ...flattenObject(data.params) } : undefined;
   const body: PersonalizeRequest = {
     channel: data.channel,
     clientKey: context.clientKey,
@@ -47,7 +48,12 @@ export function buildPersonalizeRequest(input: unknown, context: EventContext): 
  * a timeout of 0 expires at once, without a request. `deadline` was started when
  * `personalize` was called, so the timeout covers loading this module too.
  */
-export async function personalize(config: EngageConfig, data: unknown, timeout: number | undefined, deadline: Deadline): Promise<PersonalizeResponse | null> {
+export async function personalize(
+  config: EngageConfig,
+  data: unknown,
+  timeout: number | undefined,
+  deadline: Deadline,
+): Promise<PersonalizeResponse | null> {
   const body = buildPersonalizeRequest(data, config);
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new EngageError('IV-0006');
   // The reference's timer of 0 aborts before any answer can arrive.
@@ -55,7 +61,9 @@ export async function personalize(config: EngageConfig, data: unknown, timeout: 
   // The deadline's own abort carries a TimeoutError; the SDK's stop signal carries its own reason.
   const timedOut = () => (deadline.signal.reason as Error | undefined)?.name === 'TimeoutError';
   // A call whose time ran out while this module loaded is not sent at all.
-  const reply = timedOut() ? undefined : await request(config, '/v2/callFlows', body, { signal: deadline.signal, timeoutMs: 0 });
+  const reply = timedOut()
+    ? undefined
+    : await request(config, '/v2/callFlows', body, { signal: deadline.signal, timeoutMs: 0 });
   if (!reply?.response && timeout !== undefined && timedOut()) throw new EngageError('IE-0003');
   return (reply?.data ?? null) as PersonalizeResponse | null;
 }

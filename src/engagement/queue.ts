@@ -64,7 +64,13 @@ async function sendQueued(entry: QueueEntry, config: EngageConfig): Promise<keyo
   let body;
   try {
     const { settings } = entry;
-    body = buildCustomEvent(entry.type, entry.eventData, entry.extensionData, { clientKey: settings.clientKey, pointOfSale: settings.pointOfSale, browserId: entry.id }, false);
+    body = buildCustomEvent(
+      entry.type,
+      entry.eventData,
+      entry.extensionData,
+      { clientKey: settings.clientKey, pointOfSale: settings.pointOfSale, browserId: entry.id },
+      false,
+    );
   } catch (error) {
     console.warn('Engage: dropped a queued event that no longer validates', error);
     return 'dropped';

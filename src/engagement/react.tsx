@@ -98,7 +98,10 @@ export function usePageView(eventData: PageViewData, extensionData?: Record<stri
 }
 
 /** Options of {@link usePersonalize}: the call's timeout plus React Query options. */
-export type UsePersonalizeOptions = Omit<UseQueryOptions<PersonalizeResponse | null>, 'queryKey' | 'queryFn' | 'enabled'> & {
+export type UsePersonalizeOptions = Omit<
+  UseQueryOptions<PersonalizeResponse | null>,
+  'queryKey' | 'queryFn' | 'enabled'
+> & {
   /** Passed to `personalize(data, timeout)`; `IE-0003` when it expires. Defaults to none. */
   timeout?: number;
   /** Set false to hold the query even once the SDK has started. Defaults to true. */
@@ -110,7 +113,10 @@ export type UsePersonalizeOptions = Omit<UseQueryOptions<PersonalizeResponse | n
  * (`pending`, not fetching) until the SDK has started; it is keyed by the data and
  * timeout, so a new `friendlyId` or `params` fetches again.
  */
-export function usePersonalize(data: PersonalizeData, options: UsePersonalizeOptions = {}): UseQueryResult<PersonalizeResponse | null> {
+export function usePersonalize(
+  data: PersonalizeData,
+  options: UsePersonalizeOptions = {},
+): UseQueryResult<PersonalizeResponse | null> {
   const sdk = useEngagement();
   const { timeout, enabled = true, ...query } = options;
   return useQuery({

@@ -46,7 +46,8 @@ export async function init(settings: EngageSettings, options: InitOptions = {}):
  * pages only send events; its deadline starts at the call, so its timeout covers the loading.
  */
 export function createSdk(config: EngageConfig): EngageSdk {
-  const send = async (body: object) => (await request(config, '/v1.2/events', body, { keepalive: true })).data as EventResponse | null;
+  const send = async (body: object) =>
+    (await request(config, '/v1.2/events', body, { keepalive: true })).data as EventResponse | null;
   return {
     event: (type, eventData, ext) => send(buildCustomEvent(type, eventData, ext, config, true)),
     pageView: (eventData, ext) => send(buildPageViewEvent(eventData, ext, config)),
@@ -56,8 +57,13 @@ export function createSdk(config: EngageConfig): EngageSdk {
       // A copy: the call uses the point of sale of the moment it was made, as the reference's does.
       const context = { ...config };
       // Any value but a positive integer gets the default here; `personalize` rejects the invalid ones.
-      const deadline = abortAfter(Number.isInteger(timeout) && (timeout as number) > 0 ? (timeout as number) : 60_000, config.signal);
-      return import('./personalize.ts').then((m) => m.personalize(context, data, timeout, deadline)).finally(deadline.dispose);
+      const deadline = abortAfter(
+        Number.isInteger(timeout) && (timeout as number) > 0 ? (timeout as number) : 60_000,
+        config.signal,
+      );
+      return import('./personalize.ts')
+        .then((m) => m.personalize(context, data, timeout, deadline))
+        .finally(deadline.dispose);
     },
     addToEventQueue(type, eventData, extensionData) {
       // Validates by building the body; the entry keeps the page, language and point of sale of now.
@@ -65,7 +71,13 @@ export function createSdk(config: EngageConfig): EngageSdk {
       const data = { ...(isObject(eventData) ? eventData : {}), page, language };
       // A stopped SDK (consent withdrawn) stores nothing about the visitor any more.
       if (config.signal?.aborted) return;
-      enqueueEvent({ eventData: data, extensionData, id: config.browserId, settings: { clientKey: config.clientKey, pointOfSale: pos }, type });
+      enqueueEvent({
+        eventData: data,
+        extensionData,
+        id: config.browserId,
+        settings: { clientKey: config.clientKey, pointOfSale: pos },
+        type,
+      });
     },
     processEventQueue: () => processEventQueue(config),
     clearEventQueue: () => sessionStorage.removeItem(QUEUE_KEY),

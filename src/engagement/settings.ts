@@ -83,7 +83,12 @@ export interface Reply {
  * caller's task: nothing is awaited before it. `init` adds per-call options (`keepalive`,
  * a `signal` with its own deadline). Defaults to no extra options.
  */
-export async function request(config: EngageConfig, path: string, body?: object, init: TransportInit = {}): Promise<Reply> {
+export async function request(
+  config: EngageConfig,
+  path: string,
+  body?: object,
+  init: TransportInit = {},
+): Promise<Reply> {
   try {
     const sending = body ? { method: 'POST', body: JSON.stringify(body) } : {};
     const response = await config.transport(path, { ...sending, signal: config.signal, ...init });
@@ -91,6 +96,10 @@ export async function request(config: EngageConfig, path: string, body?: object,
     return { response, data: isObject(data) ? data : null };
   } catch (error) {
     const answered = isApiError(error);
-    return { response: answered ? error.response : undefined, data: answered && isObject(error.body) ? error.body : null, error };
+    return {
+      response: answered ? error.response : undefined,
+      data: answered && isObject(error.body) ? error.body : null,
+      error,
+    };
   }
 }

@@ -169,7 +169,11 @@ export interface EngageSdk {
   /** Sends an `IDENTITY` event. */
   identity(eventData: IdentityData, extensionData?: ExtensionData): Promise<EventResponse | null>;
   /** Sends a `FORM` event (no channel, currency, page or language). */
-  form(formId: string, interactionType: 'VIEWED' | 'SUBMITTED' | 'viewed' | 'submitted', pointOfSale?: string): Promise<EventResponse | null>;
+  form(
+    formId: string,
+    interactionType: 'VIEWED' | 'SUBMITTED' | 'viewed' | 'submitted',
+    pointOfSale?: string,
+  ): Promise<EventResponse | null>;
   /** `POST /v2/callFlows`; with a timeout, rejects with `IE-0003` when it expires (body included). */
   personalize(data: PersonalizeData, timeout?: number): Promise<PersonalizeResponse | null>;
   /** Validates a custom event and stores it in sessionStorage (`EngageEventQueue`); a stopped SDK only validates. */

@@ -95,7 +95,12 @@ export async function loadBanners(client: OneconnectClient, options: LoadBanners
     userId = cookies?.userId ?? '';
     const segments = (cookies?.segments ?? []).filter((s) => s !== '');
     banners = segments.length
-      ? ((await client.api.GET('/api/oneconnect/get-segment-banners', { params: { query: { segments: segments.join(',') } }, signal })).data ?? [])
+      ? ((
+          await client.api.GET('/api/oneconnect/get-segment-banners', {
+            params: { query: { segments: segments.join(',') } },
+            signal,
+          })
+        ).data ?? [])
       : [];
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -178,7 +178,9 @@ function deliver(entries: Entry[], answer: unknown, settle: (entry: Entry, finis
     }
     const match = (widgets as Widget[]).find((w) => w?.rfk_id === rfk_id && w?.entity === entity);
     settle(entry, () =>
-      match ? entry.resolve(match) : entry.reject(new SearchError('WIDGET_NOT_IN_RESPONSE', searchMessages.notFoundInResponse(rfk_id))),
+      match
+        ? entry.resolve(match)
+        : entry.reject(new SearchError('WIDGET_NOT_IN_RESPONSE', searchMessages.notFoundInResponse(rfk_id))),
     );
   }
 }
@@ -189,10 +191,12 @@ function deliver(entries: Entry[], answer: unknown, settle: (entry: Entry, finis
  * `undefined` members are dropped, as JSON.stringify does.
  */
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-    return sorted;
-  }) ?? 'null';
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+      const sorted: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+      return sorted;
+    }) ?? 'null'
+  );
 }

@@ -111,12 +111,20 @@ export interface SearchClient {
 export function createSearchClient(config: SearchConfig = {}): SearchClient {
   const logger = config.logger ?? console;
   const endpoints = resolveSearchEndpoints(config, logger);
-  const transport = createTransport({ fetch: config.fetch, timeoutMs: config.timeoutMs ?? 10_000, describeError: errorMessage });
+  const transport = createTransport({
+    fetch: config.fetch,
+    timeoutMs: config.timeoutMs ?? 10_000,
+    describeError: errorMessage,
+  });
   const calls = createServiceCalls(endpoints, transport, logger, config.getIdentityToken);
   const now = config.now ?? Date.now;
   const visitor = createVisitor({
-    key: endpoints.key, uuid: config.uuid, consent: config.trackingConsent ?? true,
-    useStorage: config.useStorage, publicSuffix: config.publicSuffix, now,
+    key: endpoints.key,
+    uuid: config.uuid,
+    consent: config.trackingConsent ?? true,
+    useStorage: config.useStorage,
+    publicSuffix: config.publicSuffix,
+    now,
   });
   const context = createContextStore({ initial: initialContext(config), fixedUser: () => ({ uuid: visitor.id }) });
   visitor.subscribe(() => {
@@ -126,7 +134,8 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   const events = createEventBus(logger);
   context.subscribe(() => events.dispatch({ type: WidgetActionType.PAGE_CONTEXT_CHANGED, payload: context.get() }));
   // The time goes in as the batch leaves, so it never splits a batch or re-keys a widget.
-  const process = (body: SearchRequest, init: { signal: AbortSignal }) => calls.search({ ...body, context: { ...body.context, time: { epoch: now() } } }, init);
+  const process = (body: SearchRequest, init: { signal: AbortSignal }) =>
+    calls.search({ ...body, context: { ...body.context, time: { epoch: now() } } }, init);
   const batcher = createWidgetBatcher({ process });
   const tracker = createTracker({
     publish: calls.publishEvent,
@@ -139,7 +148,13 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
   });
   const requestWidget = createWidgetRequester(batcher, events, context, endpoints.mode, visitor, config.rfkFlags);
   return {
-    endpoints, calls, context, events, logger, requestWidget, visitor,
+    endpoints,
+    calls,
+    context,
+    events,
+    logger,
+    requestWidget,
+    visitor,
     get uuid() {
       return visitor.id;
     },
@@ -175,7 +190,14 @@ function createWidgetRequester(
     const sent = sendable(options.context ?? context.get(), mode);
     try {
       const key = options.key ?? `${item.rfk_id}@${instanceId}@${item.entity}`;
-      const widget = await batcher.request({ key, item, context: sent, signal, debounceBy, ...(rfkFlags ? { rfkFlags } : {}) });
+      const widget = await batcher.request({
+        key,
+        item,
+        context: sent,
+        signal,
+        debounceBy,
+        ...(rfkFlags ? { rfkFlags } : {}),
+      });
       events.dispatch({ type: WidgetActionType.REQUEST_SUCCESS, ...meta, payload: widget });
       return widget;
     } catch (error) {
@@ -272,6 +294,7 @@ export async function readIdentityToken(getIdentityToken: IdentityTokenGetter | 
   } catch (cause) {
     throw new SearchError('NO_COMMERCE_SDK', searchMessages.noCommerceSdk, { cause });
   }
-  if (typeof token !== 'string' || token.trim() === '') throw new SearchError('NO_LOGGED_USER', searchMessages.noLoggedUser);
+  if (typeof token !== 'string' || token.trim() === '')
+    throw new SearchError('NO_LOGGED_USER', searchMessages.noLoggedUser);
   return token;
 }

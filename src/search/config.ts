@@ -51,7 +51,14 @@ export type SearchEnv = keyof typeof searchEnvironments;
  * apart from the commerce API's `commerceRegions`, a table of API hosts per region
  * and environment that means something else.
  */
-export const commerceConnectorRegions = Object.freeze(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa'] as const);
+export const commerceConnectorRegions = Object.freeze([
+  'australiaEast',
+  'europeWest',
+  'japanEast',
+  'usEast',
+  'usWest',
+  'usWestQa',
+] as const);
 
 /** One of the {@link commerceConnectorRegions}. */
 export type CommerceConnectorRegion = (typeof commerceConnectorRegions)[number];
@@ -108,7 +115,8 @@ const CUSTOMER_KEY = /^(\d+)-(\d+)$/;
  */
 export function resolveSearchEndpoints(config: EndpointConfig, logger: SearchLogger): SearchEndpoints {
   const env = config.env ?? 'prod';
-  if (!Object.hasOwn(searchEnvironments, env)) throw new SearchError('INVALID_ENV', searchMessages.invalidEnv(String(env)));
+  if (!Object.hasOwn(searchEnvironments, env))
+    throw new SearchError('INVALID_ENV', searchMessages.invalidEnv(String(env)));
   if (config.useToken !== undefined) logger.warn(searchMessages.useTokenDeprecated);
   const serviceHost = config.serviceHost ? origin(config.serviceHost, 'serviceHost') : undefined;
   const base = config.baseUrl ? origin(config.baseUrl, 'baseUrl') : undefined;
@@ -116,12 +124,24 @@ export function resolveSearchEndpoints(config: EndpointConfig, logger: SearchLog
   const apiKey = config.apiKey || undefined;
   if (config.customerKey == null) return commerceEndpoints(config, { base, domain, apiKey, serviceHost });
   const key = CUSTOMER_KEY.exec(String(config.customerKey))?.[2];
-  if (key === undefined) throw new SearchError('INVALID_CUSTOMER_KEY', searchMessages.invalidCustomerKey(String(config.customerKey)));
+  if (key === undefined)
+    throw new SearchError('INVALID_CUSTOMER_KEY', searchMessages.invalidCustomerKey(String(config.customerKey)));
   if (apiKey) {
-    return { mode: 'apiKey', key, apiKey, searchUrl: `${domain}/discover/v2/${key}`, eventUrl: `${domain}/event/${key}/v4/publish` };
+    return {
+      mode: 'apiKey',
+      key,
+      apiKey,
+      searchUrl: `${domain}/discover/v2/${key}`,
+      eventUrl: `${domain}/event/${key}/v4/publish`,
+    };
   }
   if (serviceHost) {
-    return { mode: 'serviceHost', key, searchUrl: `${serviceHost}/api/discover/v2`, eventUrl: `${serviceHost}/api/event/v4/publish` };
+    return {
+      mode: 'serviceHost',
+      key,
+      searchUrl: `${serviceHost}/api/discover/v2`,
+      eventUrl: `${serviceHost}/api/event/v4/publish`,
+    };
   }
   throw new SearchError('MISSING_API_KEY', searchMessages.missingApiKey);
 }
@@ -131,9 +151,11 @@ function commerceEndpoints(
   hosts: { base?: string; domain: string; apiKey?: string; serviceHost?: string },
 ): SearchEndpoints {
   const id = config.discoverDomainId;
-  if (typeof id !== 'string' || id.trim() === '') throw new SearchError('MISSING_DISCOVER_DOMAIN_ID', searchMessages.missingDiscoverDomainId);
+  if (typeof id !== 'string' || id.trim() === '')
+    throw new SearchError('MISSING_DISCOVER_DOMAIN_ID', searchMessages.missingDiscoverDomainId);
   const region = config.commerceRegion ?? 'usWest';
-  if (!commerceConnectorRegions.includes(region)) throw new SearchError('INVALID_COMMERCE_REGION', searchMessages.invalidCommerceRegion(String(region)));
+  if (!commerceConnectorRegions.includes(region))
+    throw new SearchError('INVALID_COMMERCE_REGION', searchMessages.invalidCommerceRegion(String(region)));
   const key = encodeURIComponent(id);
   const searchUrl = `${hosts.base ?? commerceHost(region)}/api/v1/search/${key}`;
   // Events have no connector path: they go to the service host, or to the env domain when an api key exists.
@@ -142,7 +164,13 @@ function commerceEndpoints(
     : hosts.apiKey
       ? `${hosts.domain}/event/${key}/v4/publish`
       : null;
-  return { mode: 'commerce', key, searchUrl, eventUrl, ...(hosts.apiKey && !hosts.serviceHost ? { apiKey: hosts.apiKey } : {}) };
+  return {
+    mode: 'commerce',
+    key,
+    searchUrl,
+    eventUrl,
+    ...(hosts.apiKey && !hosts.serviceHost ? { apiKey: hosts.apiKey } : {}),
+  };
 }
 
 function origin(value: string, field: string): string {
@@ -153,7 +181,10 @@ function origin(value: string, field: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new SearchError('INVALID_URL', `Invalid ${field}: "${value}". It should be an http(s) URL, e.g. https://www.example.com`);
+    throw new SearchError(
+      'INVALID_URL',
+      `Invalid ${field}: "${value}". It should be an http(s) URL, e.g. https://www.example.com`,
+    );
   }
   return value.replace(/\/+$/, '');
 }

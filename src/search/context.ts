@@ -48,7 +48,9 @@ export function localeFromTag(tag: string | null | undefined): SearchContext['lo
  * `utm_*`) and `locale` (the document's `lang`). Only `browser.device` (`pc`) without
  * a window (server rendering).
  */
-export function readPageContext(win: Window | undefined = typeof window === 'undefined' ? undefined : window): SearchContext {
+export function readPageContext(
+  win: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): SearchContext {
   if (!win) return { browser: { device: searchConstants.DEFAULT_DEVICE as Device } };
   const campaign = campaignFromUrl(win.location.href);
   const locale = localeFromTag(win.document.documentElement.lang);

@@ -16,7 +16,8 @@ export const searchMessages = Object.freeze({
   missingDiscoverDomainId: '{discoverDomainId} has not been provided.',
   noLoggedUser: 'Could not found an OrderCloud logged user.',
   noCommerceSdk: 'Could not import OrderCloud SDK.',
-  alreadyWrapped: (entity: string) => `Seems you are trying to wrap an already wrapped Widget component (entity: ${entity})`,
+  alreadyWrapped: (entity: string) =>
+    `Seems you are trying to wrap an already wrapped Widget component (entity: ${entity})`,
   invalidWidgetType: (type: string) => `Invalid widget type: "${type}"`,
   notFoundInResponse: (rfkId: string) => `Response processing error: could not find ${rfkId} in response`,
   serviceCallProblem: 'There was a problem on the service call',
@@ -95,7 +96,12 @@ export type SearchErrorCode = keyof typeof searchErrorCodes;
 export class SearchError extends CodedError<SearchErrorCode> {
   constructor(code: SearchErrorCode, message: string, options?: { cause?: unknown; name?: 'Error' | 'RangeError' }) {
     super(code, message, options);
-    Object.defineProperty(this, 'name', { value: options?.name ?? 'Error', writable: true, configurable: true, enumerable: false });
+    Object.defineProperty(this, 'name', {
+      value: options?.name ?? 'Error',
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
     Object.defineProperty(this, 'code', { value: code, configurable: true, enumerable: false });
   }
 }
@@ -137,5 +143,8 @@ export class WidgetRequestCanceledError extends CodedError<'REQUEST_CANCELED'> {
 /** True for a canceled widget request, or any abort (`AbortError`). */
 export function isCanceledError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  return (error as { isWidgetRequestCanceled?: unknown }).isWidgetRequestCanceled === true || (error as { name?: unknown }).name === 'AbortError';
+  return (
+    (error as { isWidgetRequestCanceled?: unknown }).isWidgetRequestCanceled === true ||
+    (error as { name?: unknown }).name === 'AbortError'
+  );
 }

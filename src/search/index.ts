@@ -1,5 +1,14 @@
 // The framework-free widget layer. React bindings live in ./react.tsx.
-export { createSearchClient, createServiceCalls, readIdentityToken, type SearchClient, type SearchConfig, type WidgetRequestOptions, type ServiceCalls, type IdentityTokenGetter } from './client.ts';
+export {
+  createSearchClient,
+  createServiceCalls,
+  readIdentityToken,
+  type SearchClient,
+  type SearchConfig,
+  type WidgetRequestOptions,
+  type ServiceCalls,
+  type IdentityTokenGetter,
+} from './client.ts';
 export {
   resolveSearchEndpoints,
   searchConstants,
@@ -11,9 +20,32 @@ export {
   type SearchEnv,
   type CommerceConnectorRegion,
 } from './config.ts';
-export { createWidgetBatcher, stableStringify, type BatchProcessor, type BatchedWidgetRequest, type WidgetBatcher, type WidgetBatcherOptions } from './batcher.ts';
-export { createWidgetRequest, WidgetDataType, isWidgetType, type WidgetRequestBuilder, type WidgetType } from './widgetRequest.ts';
-export { createContextStore, readPageContext, deviceForWidth, deviceBreakpoints, campaignFromUrl, localeFromTag, WEB_APP_TYPE, type ContextStore, type ContextStoreOptions } from './context.ts';
+export {
+  createWidgetBatcher,
+  stableStringify,
+  type BatchProcessor,
+  type BatchedWidgetRequest,
+  type WidgetBatcher,
+  type WidgetBatcherOptions,
+} from './batcher.ts';
+export {
+  createWidgetRequest,
+  WidgetDataType,
+  isWidgetType,
+  type WidgetRequestBuilder,
+  type WidgetType,
+} from './widgetRequest.ts';
+export {
+  createContextStore,
+  readPageContext,
+  deviceForWidth,
+  deviceBreakpoints,
+  campaignFromUrl,
+  localeFromTag,
+  WEB_APP_TYPE,
+  type ContextStore,
+  type ContextStoreOptions,
+} from './context.ts';
 export {
   createEventBus,
   WidgetActionType,
@@ -24,7 +56,16 @@ export {
   type WidgetEvent,
   type WidgetEventListener,
 } from './events.ts';
-export { createTracker, validateTrackingEvent, trackingEvents, toEventEntity, type TrackEventInput, type Tracker, type TrackerOptions, type TrackedWidget } from './tracking.ts';
+export {
+  createTracker,
+  validateTrackingEvent,
+  trackingEvents,
+  toEventEntity,
+  type TrackEventInput,
+  type Tracker,
+  type TrackerOptions,
+  type TrackedWidget,
+} from './tracking.ts';
 export {
   searchResultsReducer,
   initialSearchResultsState,
@@ -40,7 +81,14 @@ export {
   type FilterClickPayload,
   type ShownResults,
 } from './searchResults.ts';
-export { buildPreviewSearchItem, initialPreviewSearchState, pickSuggestions, suggestionClickEvent, type PreviewSearchState, type PreviewSuggestion } from './previewSearch.ts';
+export {
+  buildPreviewSearchItem,
+  initialPreviewSearchState,
+  pickSuggestions,
+  suggestionClickEvent,
+  type PreviewSearchState,
+  type PreviewSuggestion,
+} from './previewSearch.ts';
 export { sanitizeHtml, sanitizedMarkup, pickTemplate, setSanitizerWindow } from './sanitize.ts';
 export { safeLinkTarget } from '../core/urlGuard.ts';
 /** @deprecated The old name of `safeLinkTarget`, the one link guard. */
@@ -54,7 +102,22 @@ export {
   searchMessages,
   type SearchErrorCode,
 } from './errors.ts';
-export { createVisitor, formatVisits, parseVisits, generateUuid, type Visitor, type VisitorOptions, type VisitState } from './visitor.ts';
-export { createVisitorStorage, forgetVisitor, storageConstants, visitorEntries, type VisitorStorage, type VisitorStorageOptions } from './visitorStorage.ts';
+export {
+  createVisitor,
+  formatVisits,
+  parseVisits,
+  generateUuid,
+  type Visitor,
+  type VisitorOptions,
+  type VisitState,
+} from './visitor.ts';
+export {
+  createVisitorStorage,
+  forgetVisitor,
+  storageConstants,
+  visitorEntries,
+  type VisitorStorage,
+  type VisitorStorageOptions,
+} from './visitorStorage.ts';
 export { ApiError, isApiError } from '../core/errors.ts';
 export type * from './types.ts';

@@ -57,12 +57,30 @@ export function pickSuggestions(widget: Widget | undefined, state: PreviewSearch
 }
 
 /** The tracking event of a suggestion click: a widget click caused by `suggestion`, with the block as a facet entry. */
-export function suggestionClickEvent(widget: TrackedWidget, suggestion: PreviewSuggestion, keyphrase: string): TrackEventInput {
-  const filters = [{ name: suggestion.name, value: suggestion.text, display_name: suggestion.text, value_position: suggestion.index, facet_position: 0 }];
+export function suggestionClickEvent(
+  widget: TrackedWidget,
+  suggestion: PreviewSuggestion,
+  keyphrase: string,
+): TrackEventInput {
+  const filters = [
+    {
+      name: suggestion.name,
+      value: suggestion.text,
+      display_name: suggestion.text,
+      value_position: suggestion.index,
+      facet_position: 0,
+    },
+  ];
   return {
     name: 'widget',
     action: 'click',
     action_cause: 'suggestion',
-    value: { rfk_id: widget.rfkId, entity: widget.entity, index: suggestion.index, filters, ...(keyphrase ? { request: { keyword: keyphrase } } : {}) },
+    value: {
+      rfk_id: widget.rfkId,
+      entity: widget.entity,
+      index: suggestion.index,
+      filters,
+      ...(keyphrase ? { request: { keyword: keyphrase } } : {}),
+    },
   };
 }

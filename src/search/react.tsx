@@ -1,7 +1,27 @@
 // React bindings of the widget layer: provider, widget(), one hook per widget type,
 // default renderers. Everything else lives in the framework-free core (./index.ts).
-export { WidgetsProvider, useWidgetsContext, useSearchClient, widget, useWidget, type WidgetsProviderProps, type WidgetsContextValue, type WidgetIdentity, type WidgetProps } from './react/provider.tsx';
-export { useWidgetData, itemsOf, useAppear, useItemClick, usePageContext, useTrackEvent, type WidgetDataResult, type WidgetQueryResult, type ItemClickPayload } from './react/useWidgetData.ts';
+export {
+  WidgetsProvider,
+  useWidgetsContext,
+  useSearchClient,
+  widget,
+  useWidget,
+  type WidgetsProviderProps,
+  type WidgetsContextValue,
+  type WidgetIdentity,
+  type WidgetProps,
+} from './react/provider.tsx';
+export {
+  useWidgetData,
+  itemsOf,
+  useAppear,
+  useItemClick,
+  usePageContext,
+  useTrackEvent,
+  type WidgetDataResult,
+  type WidgetQueryResult,
+  type ItemClickPayload,
+} from './react/useWidgetData.ts';
 export {
   useSearchResults,
   usePreviewSearch,
@@ -26,7 +46,15 @@ export {
   type BannerResult,
   type SeoResult,
 } from './react/hooks.ts';
-export { SearchResultsView, PreviewSearchView, RecommendationView, QuestionsView, WidgetStatus, ItemLink, type ItemLinkProps } from './react/views.tsx';
+export {
+  SearchResultsView,
+  PreviewSearchView,
+  RecommendationView,
+  QuestionsView,
+  WidgetStatus,
+  ItemLink,
+  type ItemLinkProps,
+} from './react/views.tsx';
 export {
   ContentBlockView,
   HtmlBlockView,

@@ -7,7 +7,23 @@ import type { Appearance, Device } from './types.ts';
 // document-level elements.
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'frameset', 'object', 'embed', 'base', 'link', 'meta', 'template'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'base',
+    'link',
+    'meta',
+    'template',
+  ],
   FORBID_ATTR: ['style', 'srcset', 'srcdoc', 'formaction', 'action', 'ping'],
   // Kept so editors can open links in a new tab; the hook below adds rel="noopener noreferrer".
   ADD_ATTR: ['target'],
@@ -73,7 +89,8 @@ let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
  * still shows it; elsewhere (no Trusted Types, a server, a policy the page refuses) the string.
  */
 export function sanitizedMarkup(html: unknown): string | TrustedHTML {
-  const trustedTypes = typeof window === 'undefined' ? undefined : (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+  const trustedTypes =
+    typeof window === 'undefined' ? undefined : (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
   if (trustedTypes && policy === undefined) {
     try {
       policy = trustedTypes.createPolicy('sanitized-html', { createHTML: (input) => sanitizeHtml(input) });
@@ -90,7 +107,11 @@ export function sanitizedMarkup(html: unknown): string | TrustedHTML {
  * (the default device), then to any device. Returns `''` when there is none.
  * The result is untrusted: pass it through `sanitizeHtml`.
  */
-export function pickTemplate(appearance: Appearance | undefined, device: Device = 'pc', kind: 'html' | 'css' = 'html'): string {
+export function pickTemplate(
+  appearance: Appearance | undefined,
+  device: Device = 'pc',
+  kind: 'html' | 'css' = 'html',
+): string {
   const devices = appearance?.templates?.[kind]?.devices;
   if (!devices) return '';
   const chosen = devices[device] ?? devices.pc ?? devices.mobile ?? devices.tablet;

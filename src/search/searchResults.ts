@@ -92,16 +92,25 @@ export function searchResultsReducer(state: SearchResultsState, action: SearchRe
     case T.FACET_CLICKED: {
       const { facetId, facetValueId, checked, valueLabel } = action.payload;
       const rest = others(facetId, (s) => s.facetValueId !== facetValueId && s.facetValueId !== undefined);
-      return firstPage({ selectedFacets: checked ? [...rest, { facetId, facetValueId, ...(valueLabel ? { valueLabel } : {}) }] : rest });
+      return firstPage({
+        selectedFacets: checked ? [...rest, { facetId, facetValueId, ...(valueLabel ? { valueLabel } : {}) }] : rest,
+      });
     }
     case T.FILTER_CLICKED: {
       const { facetId, min, max, checked = true, valueLabel } = action.payload;
-      const range: SelectedFacet = { facetId, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }), ...(valueLabel ? { valueLabel } : {}) };
+      const range: SelectedFacet = {
+        facetId,
+        ...(min === undefined ? {} : { min }),
+        ...(max === undefined ? {} : { max }),
+        ...(valueLabel ? { valueLabel } : {}),
+      };
       return firstPage({ selectedFacets: checked ? [...others(facetId), range] : others(facetId) });
     }
     case T.REMOVE_FILTER: {
       const { facetId, facetValueId } = action.payload;
-      return firstPage({ selectedFacets: others(facetId, (s) => facetValueId !== undefined && s.facetValueId !== facetValueId) });
+      return firstPage({
+        selectedFacets: others(facetId, (s) => facetValueId !== undefined && s.facetValueId !== facetValueId),
+      });
     }
     case T.CLEAR_FILTERS:
       return firstPage({ selectedFacets: [] });
@@ -137,7 +146,10 @@ export function describeInvalidAction(action: SearchResultsAction): string | nul
       return filled(p.facetValueId) ? null : 'Invalid facetValueId: it should be a non-empty string';
     case T.FILTER_CLICKED: {
       if (!filled(p.facetId)) return searchMessages.trackFilterNameMissing;
-      const ok = finiteOrAbsent(p.min) && finiteOrAbsent(p.max) && (p.min !== undefined || p.max !== undefined || p.checked === false);
+      const ok =
+        finiteOrAbsent(p.min) &&
+        finiteOrAbsent(p.max) &&
+        (p.min !== undefined || p.max !== undefined || p.checked === false);
       const ordered = p.min === undefined || p.max === undefined || (p.min as number) <= (p.max as number);
       return ok && ordered ? null : 'Invalid range: min and max should be numbers with min ≤ max';
     }
@@ -146,14 +158,18 @@ export function describeInvalidAction(action: SearchResultsAction): string | nul
     case T.PAGE_NUMBER_CHANGED:
       return intFrom(p.page, 1) ? null : `Invalid page: ${String(p.page)}. It should be an integer ≥ 1`;
     case T.RESULTS_PER_PAGE_CHANGED:
-      return intFrom(p.numItems, 1, 100) ? null : `Invalid numItems: ${String(p.numItems)}. It should be an integer from 1 to 100`;
+      return intFrom(p.numItems, 1, 100)
+        ? null
+        : `Invalid numItems: ${String(p.numItems)}. It should be an integer from 1 to 100`;
     case T.ITEM_CLICKED:
       if (!filled(p.id)) return searchMessages.trackEntityFieldMissing;
       return intFrom(p.index, 0) ? null : searchMessages.trackIndexMissing;
     case T.KEYPHRASE_CHANGED:
       return typeof p.keyphrase === 'string' ? null : 'Invalid keyphrase: it should be a string';
     case T.SORT_CHANGED:
-      return p.sortType === undefined || filled(p.sortType) ? null : 'Invalid sortType: it should be a non-empty string';
+      return p.sortType === undefined || filled(p.sortType)
+        ? null
+        : 'Invalid sortType: it should be a non-empty string';
     default:
       return null;
   }
@@ -239,18 +255,24 @@ export function searchResultsEvent(
   after: SearchResultsState,
   shown?: ShownResults,
 ): TrackEventInput {
-  const click = (cause: Cause, subType: string | undefined, value: TrackEventInput['value']) => widgetClick(widget, cause, subType, value);
+  const click = (cause: Cause, subType: string | undefined, value: TrackEventInput['value']) =>
+    widgetClick(widget, cause, subType, value);
   const request = searchRequestFields(after, shown);
   switch (action.type) {
     case T.FACET_CLICKED:
     case T.FILTER_CLICKED:
-      return click('filter', action.payload.checked === false ? 'remove' : undefined, { filters: [facetEntry(action.payload)], request });
+      return click('filter', action.payload.checked === false ? 'remove' : undefined, {
+        filters: [facetEntry(action.payload)],
+        request,
+      });
     case T.REMOVE_FILTER:
       return click('filter', 'remove', { filters: [removedEntry(action.payload, before)], request });
     case T.CLEAR_FILTERS:
       return click('filter', 'clear', { filters: [], request });
     case T.SORT_CHANGED: {
-      const sort = action.payload.sortType ? `sort=${action.payload.sortType}:${action.payload.sortDirection ?? 'desc'}` : 'sort=relevance';
+      const sort = action.payload.sortType
+        ? `sort=${action.payload.sortType}:${action.payload.sortDirection ?? 'desc'}`
+        : 'sort=relevance';
       return click('navigation', 'sort', { request: { ...request, advanced_query_text: sort } });
     }
     case T.PAGE_NUMBER_CHANGED:
@@ -262,14 +284,23 @@ export function searchResultsEvent(
     case T.ITEM_CLICKED: {
       const item = shown?.content?.[action.payload.index] ?? { id: action.payload.id };
       const entity = toEventEntity(item.id === action.payload.id ? item : { id: action.payload.id }, widget.entity);
-      return click('navigation', undefined, { index: action.payload.index, entities: [entity], request: searchRequestFields(before, shown) });
+      return click('navigation', undefined, {
+        index: action.payload.index,
+        entities: [entity],
+        request: searchRequestFields(before, shown),
+      });
     }
   }
 }
 
 type Cause = TrackEventInput['action_cause'];
 
-function widgetClick(widget: TrackedWidget, cause: Cause, subType: string | undefined, value: TrackEventInput['value']): TrackEventInput {
+function widgetClick(
+  widget: TrackedWidget,
+  cause: Cause,
+  subType: string | undefined,
+  value: TrackEventInput['value'],
+): TrackEventInput {
   return {
     name: 'widget',
     action: 'click',
@@ -304,6 +335,8 @@ function facetEntry(p: {
 }
 
 function removedEntry(p: { facetId: string; facetValueId?: string }, before: SearchResultsState): EventFacetEntry {
-  const selected = before.selectedFacets.find((s) => s.facetId === p.facetId && (p.facetValueId === undefined || s.facetValueId === p.facetValueId));
+  const selected = before.selectedFacets.find(
+    (s) => s.facetId === p.facetId && (p.facetValueId === undefined || s.facetValueId === p.facetValueId),
+  );
   return facetEntry({ ...selected, facetId: p.facetId, ...(p.facetValueId ? { facetValueId: p.facetValueId } : {}) });
 }

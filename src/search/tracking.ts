@@ -1,7 +1,14 @@
 // Tracking events: the builders of the events the specification names, their
 // validation, and the tracker that sends them only with consent.
 import { searchMessages } from './errors.ts';
-import type { ContentItem, EventEntity, EventRequest, EventSearchRequest, SearchContext, SearchLogger } from './types.ts';
+import type {
+  ContentItem,
+  EventEntity,
+  EventRequest,
+  EventSearchRequest,
+  SearchContext,
+  SearchLogger,
+} from './types.ts';
 
 /** An event as callers write it: the tracker adds uuid or user_id, the time and the page context. */
 export type TrackEventInput = Omit<EventRequest, 'client_time_ms' | 'uuid' | 'value'> & {
@@ -46,7 +53,9 @@ export function createTracker(options: TrackerOptions): Tracker {
   const now = options.now ?? Date.now;
   const complete = (input: TrackEventInput): EventRequest => {
     const { page, locale } = options.context?.() ?? {};
-    const context = input.value?.context ?? (page || locale ? { ...(page ? { page } : {}), ...(locale ? { locale } : {}) } : undefined);
+    const context =
+      input.value?.context ??
+      (page || locale ? { ...(page ? { page } : {}), ...(locale ? { locale } : {}) } : undefined);
     const userId = input.user_id ?? options.userId;
     return {
       ...input,
@@ -97,7 +106,12 @@ export function validateTrackingEvent(event: Partial<EventRequest>): string | nu
   const entities = value.entities ?? [];
   if (entities.some((e) => !filled(e?.id) || !filled(e?.entity_type))) return searchMessages.trackEntityFieldMissing;
   const index = value.index;
-  if (event.name === 'widget' && event.action === 'click' && entities.length > 0 && !(Number.isInteger(index) && (index as number) >= 0)) {
+  if (
+    event.name === 'widget' &&
+    event.action === 'click' &&
+    entities.length > 0 &&
+    !(Number.isInteger(index) && (index as number) >= 0)
+  ) {
     return searchMessages.trackIndexMissing;
   }
   if ((value.filters ?? []).some((f) => !filled(f?.name))) return searchMessages.trackFilterNameMissing;
@@ -124,11 +138,20 @@ export const trackingEvents = Object.freeze({
     return {
       name: 'widget',
       action: 'view',
-      value: { rfk_id: widget.rfkId, entity: widget.entity, entities: items.map((i) => toEventEntity(i, widget.entity)) },
+      value: {
+        rfk_id: widget.rfkId,
+        entity: widget.entity,
+        entities: items.map((i) => toEventEntity(i, widget.entity)),
+      },
     };
   },
   /** An item of a widget was clicked: `widget` / `click`, cause `navigation`, with its index. */
-  widgetItemClick(widget: TrackedWidget, index: number, item: ContentItem, request?: EventSearchRequest): TrackEventInput {
+  widgetItemClick(
+    widget: TrackedWidget,
+    index: number,
+    item: ContentItem,
+    request?: EventSearchRequest,
+  ): TrackEventInput {
     return {
       name: 'widget',
       action: 'click',
@@ -151,7 +174,10 @@ export const trackingEvents = Object.freeze({
     return { name, action, value: { entities } };
   },
   /** A confirmed order: `order_confirm` / `confirm` with order id, totals and coupon. */
-  orderConfirm(order: { order_id: string; order_total?: number; order_subtotal?: number; coupon?: string }, entities: EventEntity[]): TrackEventInput {
+  orderConfirm(
+    order: { order_id: string; order_total?: number; order_subtotal?: number; coupon?: string },
+    entities: EventEntity[],
+  ): TrackEventInput {
     return { name: 'order_confirm', action: 'confirm', value: { ...order, entities } };
   },
   /** The visitor signed in: `login` / `identify`, sent with the user's id. */

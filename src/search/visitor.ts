@@ -63,7 +63,12 @@ export interface Visitor {
 export function createVisitor(options: VisitorOptions): Visitor {
   const now = options.now ?? Date.now;
   const storageOf = (consent: boolean) =>
-    createVisitorStorage({ kind: !consent ? 'memory' : options.useStorage ? 'localStorage' : 'cookie', publicSuffix: options.publicSuffix, hostname: options.hostname, now });
+    createVisitorStorage({
+      kind: !consent ? 'memory' : options.useStorage ? 'localStorage' : 'cookie',
+      publicSuffix: options.publicSuffix,
+      hostname: options.hostname,
+      now,
+    });
   let storage = storageOf(options.consent ?? true);
   let state: VisitState | undefined;
   const listeners = new Set<() => void>();
@@ -81,7 +86,8 @@ export function createVisitor(options: VisitorOptions): Visitor {
   const record = (pageView: boolean) => {
     const t = now();
     const stored = parseVisits(storage.get(visitorEntries.VISITS));
-    const uuid = options.uuid || stored?.uuid || storage.get(visitorEntries.ID) || state?.uuid || generateUuid(options.key, t);
+    const uuid =
+      options.uuid || stored?.uuid || storage.get(visitorEntries.ID) || state?.uuid || generateUuid(options.key, t);
     const base = stored?.uuid === uuid ? stored : state?.uuid === uuid ? state : undefined;
     const newVisit = !base || storage.get(visitorEntries.SESSION) === undefined;
     const previous = state?.uuid;
@@ -137,7 +143,9 @@ function fresh(uuid: string, t: number): VisitState {
 /** The record after a page view or activity; a new visit counts the page it starts on. */
 function nextVisit(base: VisitState, t: number, newVisit: boolean, pageView: boolean): VisitState {
   if (!newVisit) {
-    return pageView ? { ...base, pageViewCount: base.pageViewCount + 1, visitPageCount: base.visitPageCount + 1 } : base;
+    return pageView
+      ? { ...base, pageViewCount: base.pageViewCount + 1, visitPageCount: base.visitPageCount + 1 }
+      : base;
   }
   return {
     uuid: base.uuid,
@@ -162,7 +170,13 @@ export function parseVisits(value: string | undefined): VisitState | undefined {
   const numbers = parts.slice(-5).map(Number);
   const uuid = parts.slice(0, -5).join('.');
   if (!uuid || numbers.some((n) => !Number.isFinite(n) || n < 0)) return undefined;
-  const [previousVisitStart, visitStart, visitCount, pageViewCount, visitPageCount] = numbers as [number, number, number, number, number];
+  const [previousVisitStart, visitStart, visitCount, pageViewCount, visitPageCount] = numbers as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return { uuid, previousVisitStart, visitStart, visitCount, pageViewCount, visitPageCount };
 }
 
@@ -175,6 +189,8 @@ export function generateUuid(key: string, now: number = Date.now()): string {
   globalThis.crypto.getRandomValues(bytes);
   const base36 = Array.from(bytes.subarray(0, 5), (b) => (b % 36).toString(36)).join('');
   const more = Array.from(bytes.subarray(5), (b) => (b % 36).toString(36)).join('');
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 10);
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 10);
   return `${key}-${base36}${more.slice(0, 3)}-${Math.floor(now / 1000)}-${hex}`;
 }

@@ -65,7 +65,11 @@ export interface WidgetRequestBuilder {
 
 const integerIn = (field: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new SearchError('INVALID_RANGE', `Invalid ${field}: ${String(value)}. It should be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`, { name: 'RangeError' });
+    throw new SearchError(
+      'INVALID_RANGE',
+      `Invalid ${field}: ${String(value)}. It should be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
+      { name: 'RangeError' },
+    );
   }
   return value;
 };
@@ -76,7 +80,11 @@ const integerIn = (field: string, value: number, min: number, max = Number.MAX_S
  * throw `Invalid number of arguments`; with a key that is not a string,
  * `Invalid map key argument: {key}`.
  */
-export function createWidgetRequest(rfkId: string, entity: string, initial: Partial<WidgetItem> = {}): WidgetRequestBuilder {
+export function createWidgetRequest(
+  rfkId: string,
+  entity: string,
+  initial: Partial<WidgetItem> = {},
+): WidgetRequestBuilder {
   return new Builder(rfkId, entity, initial);
 }
 
@@ -96,7 +104,9 @@ class Builder implements WidgetRequestBuilder {
     this.#parts = parts;
     this.#search = structuredClone(search ?? {});
     this.#facetTypes = new Map((this.#search.facet?.types ?? []).map(({ name, ...o }) => [name, o]));
-    this.#suggestions = new Map((this.#search.suggestion ?? []).map(({ name, max }) => [name, max ?? searchConstants.SUGGESTIONS_MAX]));
+    this.#suggestions = new Map(
+      (this.#search.suggestion ?? []).map(({ name, max }) => [name, max ?? searchConstants.SUGGESTIONS_MAX]),
+    );
     this.#variables = new Map(Object.entries(parts.appearance?.variables ?? {}));
     // The maps own these parts from now on; build() writes them back.
     delete this.#search.facet?.types;
@@ -130,7 +140,11 @@ class Builder implements WidgetRequestBuilder {
   }
 
   facets({ all = true, max }: { all?: boolean; max?: number }) {
-    this.#search.facet = { ...this.#search.facet, all, ...(max === undefined ? {} : { max: integerIn('facet max', max, 0) }) };
+    this.#search.facet = {
+      ...this.#search.facet,
+      all,
+      ...(max === undefined ? {} : { max: integerIn('facet max', max, 0) }),
+    };
     return this;
   }
 
@@ -166,10 +180,12 @@ class Builder implements WidgetRequestBuilder {
 
   build(): WidgetItem {
     const search: SearchSpec = structuredClone(this.#search);
-    if (this.#facetTypes.size) search.facet = { ...search.facet, types: [...this.#facetTypes].map(([name, o]) => ({ name, ...o })) };
+    if (this.#facetTypes.size)
+      search.facet = { ...search.facet, types: [...this.#facetTypes].map(([name, o]) => ({ name, ...o })) };
     if (this.#suggestions.size) search.suggestion = [...this.#suggestions].map(([name, max]) => ({ name, max }));
     const variables = this.#variables.size ? { variables: Object.fromEntries(this.#variables) } : {};
-    const appearance = this.#parts.appearance || this.#variables.size ? { ...this.#parts.appearance, ...variables } : undefined;
+    const appearance =
+      this.#parts.appearance || this.#variables.size ? { ...this.#parts.appearance, ...variables } : undefined;
     return structuredClone({
       ...this.#parts,
       rfk_id: this.#rfkId,
@@ -192,7 +208,8 @@ class Builder implements WidgetRequestBuilder {
  * Returns `{ wrote: false, value }` for a read and `{ wrote: true }` for a write.
  */
 function mapAccess<V>(map: Map<string, V>, args: readonly unknown[]): { wrote: boolean; value: V | undefined } {
-  if (args.length === 0 || args.length > 2) throw new SearchError('INVALID_NUMBER_OF_ARGUMENTS', searchMessages.invalidNumberOfArguments);
+  if (args.length === 0 || args.length > 2)
+    throw new SearchError('INVALID_NUMBER_OF_ARGUMENTS', searchMessages.invalidNumberOfArguments);
   const [key, value] = args;
   if (typeof key !== 'string') throw new SearchError('INVALID_MAP_KEY', searchMessages.invalidMapKey(key));
   if (args.length === 1) return { wrote: false, value: map.get(key) };

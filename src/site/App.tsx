@@ -1,5 +1,11 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { HydrationBoundary, QueryClient, QueryClientProvider, keepPreviousData, type DehydratedState } from '@tanstack/react-query';
+import {
+  HydrationBoundary,
+  QueryClient,
+  QueryClientProvider,
+  keepPreviousData,
+  type DehydratedState,
+} from '@tanstack/react-query';
 import { SessionProvider, useSession } from '../auth/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
@@ -87,7 +93,10 @@ function Shell({ clients, analytics, consent, engagement, mode, serverUrl, gate 
   useForgetWithoutConsent(consent, engagement, clients);
   const location = useLocation(serverUrl);
   // The prerendered page's gate is its own URL's: other pages say whether they need a session in their data.
-  const gated = gate && serverUrl !== undefined && samePath(location.pathname, new URL(serverUrl, location).pathname) ? gate : undefined;
+  const gated =
+    gate && serverUrl !== undefined && samePath(location.pathname, new URL(serverUrl, location).pathname)
+      ? gate
+      : undefined;
   const layout = usePageLayout(location, mode, gated);
   const { route, url } = layout;
   const [pageReady, setPageReady] = useState(false);
@@ -100,7 +109,9 @@ function Shell({ clients, analytics, consent, engagement, mode, serverUrl, gate 
         <BannerProvider enabled={!!route && route.layoutId === siteConfig.targetedBannerLayoutId}>
           <SiteProvider>
             <SiteSearchContext.Provider value={searchSettings}>
-              <a className="visually-hidden" href="#main">Skip to content</a>
+              <a className="visually-hidden" href="#main">
+                Skip to content
+              </a>
               <Header pathname={url.pathname} searchReady={pageReady} />
               <main id="main" data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}>
                 <Suspense fallback={<PageLoading gate={layout.gate} />}>
@@ -128,9 +139,15 @@ function Shell({ clients, analytics, consent, engagement, mode, serverUrl, gate 
  * route that needs a session (a prerendered page carries no data of such a route): its layout is
  * asked for only once the visitor has a session. Defaults to none.
  */
-export function App({ url, dehydratedState, gate }: { url?: string; dehydratedState?: DehydratedState; gate?: SessionGate } = {}) {
+export function App({
+  url,
+  dehydratedState,
+  gate,
+}: { url?: string; dehydratedState?: DehydratedState; gate?: SessionGate } = {}) {
   const [queryClient] = useState(createSiteQueryClient);
-  const [mode] = useState(() => getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search));
+  const [mode] = useState(() =>
+    getPageMode(url === undefined ? undefined : new URL(url, siteConfig.publicOrigin).search),
+  );
   const consent = useConsent({
     load: mode !== 'edit',
     src: siteConfig.consentScriptUrl,
@@ -141,18 +158,26 @@ export function App({ url, dehydratedState, gate }: { url?: string; dehydratedSt
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={dehydratedState}>
-      <SessionProvider basePath={siteConfig.authBasePath} redirectOrigins={siteConfig.authRedirectOrigins}>
-        <EngagementProvider settings={settings} enabled={analytics}>
-          {mode !== 'normal' ? <EditModeMedia /> : null}
-          <SiteServices>
-            {(clients) => (
-              <ContentProvider client={clients.content}>
-                <Shell clients={clients} analytics={analytics} consent={consent} engagement={settings} mode={mode} serverUrl={url} gate={gate} />
-              </ContentProvider>
-            )}
-          </SiteServices>
-        </EngagementProvider>
-      </SessionProvider>
+        <SessionProvider basePath={siteConfig.authBasePath} redirectOrigins={siteConfig.authRedirectOrigins}>
+          <EngagementProvider settings={settings} enabled={analytics}>
+            {mode !== 'normal' ? <EditModeMedia /> : null}
+            <SiteServices>
+              {(clients) => (
+                <ContentProvider client={clients.content}>
+                  <Shell
+                    clients={clients}
+                    analytics={analytics}
+                    consent={consent}
+                    engagement={settings}
+                    mode={mode}
+                    serverUrl={url}
+                    gate={gate}
+                  />
+                </ContentProvider>
+              )}
+            </SiteServices>
+          </EngagementProvider>
+        </SessionProvider>
       </HydrationBoundary>
     </QueryClientProvider>
   );

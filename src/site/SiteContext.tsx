@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useEffectEvent, useId, useMemo, useReducer } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useReducer,
+} from 'react';
 import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
 import { Link } from './router.tsx';
@@ -48,7 +58,11 @@ export function articlesReducer(state: ArticlesState, action: ArticleAction): Ar
       if (!current) return state;
       return {
         ...state,
-        [action.id]: { ...current, liked: !current.liked, likeCount: Math.max(0, current.likeCount + (current.liked ? -1 : 1)) },
+        [action.id]: {
+          ...current,
+          liked: !current.liked,
+          likeCount: Math.max(0, current.likeCount + (current.liked ? -1 : 1)),
+        },
       };
     case 'countView':
       if (!current) return state;
@@ -64,7 +78,11 @@ export interface SiteContextValue {
   userId: string;
   articles: ArticlesState;
   /** Adds (or refreshes) an article with its counts from content. */
-  registerArticle(id: string, article: unknown, counts?: { likeCount?: number; viewCount?: number; viewsField?: string }): void;
+  registerArticle(
+    id: string,
+    article: unknown,
+    counts?: { likeCount?: number; viewCount?: number; viewsField?: string },
+  ): void;
   /** Likes or unlikes an article. */
   toggleLike(id: string): void;
   /** Counts one view of an article. */
@@ -117,7 +135,9 @@ export function ArticleStats({ article }: { article: Article }) {
   const { articles, registerArticle, toggleLike, countView } = useSite();
   const { id, likeCount, viewCount } = article;
   // Keyed by value, not by object: a page re-rendered with the same content counts no extra view.
-  const register = useEffectEvent(() => registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' }));
+  const register = useEffectEvent(() =>
+    registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' }),
+  );
   useEffect(() => {
     register();
     countView(id);

@@ -1,4 +1,3 @@
-
 // Edit and preview mode (`sc_mode`): the page state, and the rewrite of content media URLs to the
 // platform's shell media route, `src` and every `srcset` candidate, keeping the originals.
 

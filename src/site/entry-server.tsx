@@ -46,7 +46,11 @@ export interface PrerenderOptions {
 }
 
 /** The site's settings the build reports and writes crawl files with. */
-export const buildSettings = { publicOrigin: siteConfig.publicOrigin, contentHost: siteConfig.contentHost, siteName: siteConfig.siteName };
+export const buildSettings = {
+  publicOrigin: siteConfig.publicOrigin,
+  contentHost: siteConfig.contentHost,
+  siteName: siteConfig.siteName,
+};
 
 /**
  * Creates the prerenderer: it lists the routes and renders pages from the layout service at

@@ -30,7 +30,16 @@ function SearchBox({ inputRef, onUse }: { inputRef?: RefObject<HTMLInputElement 
   return (
     <div className="header-search">
       <form role="search" action="/search" onSubmit={submit}>
-        <input ref={inputRef} type="search" name="q" aria-label="Search the site" placeholder="Search" onFocus={onUse} onPointerEnter={onUse} onInput={onUse} />
+        <input
+          ref={inputRef}
+          type="search"
+          name="q"
+          aria-label="Search the site"
+          placeholder="Search"
+          onFocus={onUse}
+          onPointerEnter={onUse}
+          onInput={onUse}
+        />
       </form>
     </div>
   );
@@ -58,7 +67,11 @@ function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
   if (takeOver || HeaderSearch.requested()) {
     return (
       <Suspense fallback={<SearchBox />}>
-        <HeaderSearch rfkId={siteConfig.widgets.previewSearch} initialKeyphrase={takeOver?.typed} autoFocus={takeOver?.focused} />
+        <HeaderSearch
+          rfkId={siteConfig.widgets.previewSearch}
+          initialKeyphrase={takeOver?.typed}
+          autoFocus={takeOver?.focused}
+        />
       </Suspense>
     );
   }
@@ -75,12 +88,16 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
   return (
     <header className="site-header">
       <div className="container">
-        <Link className="brand" href="/">Aerospace &amp; Defence</Link>
+        <Link className="brand" href="/">
+          Aerospace &amp; Defence
+        </Link>
         <nav aria-label="Main">
           <ul>
             {NAV.map(([href, label]) => (
               <li key={href}>
-                <Link href={href} aria-current={pathname === href ? 'page' : undefined}>{label}</Link>
+                <Link href={href} aria-current={pathname === href ? 'page' : undefined}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -90,10 +107,14 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
           {status === 'authenticated' ? (
             <>
               <span>{data?.user?.name ?? data?.user?.email}</span>{' '}
-              <button type="button" onClick={() => void signOut({ callbackUrl: '/' })}>Sign out</button>
+              <button type="button" onClick={() => void signOut({ callbackUrl: '/' })}>
+                Sign out
+              </button>
             </>
           ) : status === 'unauthenticated' ? (
-            <button type="button" onClick={() => void signIn()}>Sign in</button>
+            <button type="button" onClick={() => void signIn()}>
+              Sign in
+            </button>
           ) : null}
         </div>
       </div>
@@ -103,7 +124,8 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
 
 /** The site footer, with the consent platform's "cookie settings" entry point. */
 export function Footer() {
-  const openSettings = () => (window as { OneTrust?: { ToggleInfoDisplay?: () => void } }).OneTrust?.ToggleInfoDisplay?.();
+  const openSettings = () =>
+    (window as { OneTrust?: { ToggleInfoDisplay?: () => void } }).OneTrust?.ToggleInfoDisplay?.();
   return (
     <footer className="site-footer">
       <div className="container">

@@ -57,9 +57,17 @@ const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, ta
  * `metaDescription`; URLs are absolute on the public origin, without the query string. A route that
  * needs a session gets its title, canonical URL and `noindex` only.
  */
-export function pageHead(route: RouteData | null, url: URL, { origin, siteName, language = 'en' }: HeadOptions): PageHead {
+export function pageHead(
+  route: RouteData | null,
+  url: URL,
+  { origin, siteName, language = 'en' }: HeadOptions,
+): PageHead {
   if (!route) {
-    return { title: `Page not found | ${siteName}`, lang: language, tags: [meta('robots', { name: 'robots', content: 'noindex' })] };
+    return {
+      title: `Page not found | ${siteName}`,
+      lang: language,
+      tags: [meta('robots', { name: 'robots', content: 'noindex' })],
+    };
   }
   const title = textOf(route.fields.pageTitle) || siteName;
   const canonical = new URL(url.pathname, origin).href;
@@ -67,7 +75,14 @@ export function pageHead(route: RouteData | null, url: URL, { origin, siteName, 
   // A page that needs a session tells crawlers and link previews its title and nothing else of
   // its content (its static page is its gate: see entry-server.tsx).
   if (booleanOf(route.fields.requiresSession)) {
-    return { title, lang, tags: [{ key: 'canonical', tag: 'link', attrs: { rel: 'canonical', href: canonical } }, meta('robots', { name: 'robots', content: 'noindex' })] };
+    return {
+      title,
+      lang,
+      tags: [
+        { key: 'canonical', tag: 'link', attrs: { rel: 'canonical', href: canonical } },
+        meta('robots', { name: 'robots', content: 'noindex' }),
+      ],
+    };
   }
   const description = textOf(route.fields.metaDescription);
   const image = shareImage(route);
@@ -85,7 +100,10 @@ export function pageHead(route: RouteData | null, url: URL, { origin, siteName, 
   ];
   if (image) {
     const src = new URL(image.src, origin).href;
-    tags.push(meta('og:image', { property: 'og:image', content: src }), meta('twitter:image', { name: 'twitter:image', content: src }));
+    tags.push(
+      meta('og:image', { property: 'og:image', content: src }),
+      meta('twitter:image', { name: 'twitter:image', content: src }),
+    );
     if (image.alt) tags.push(meta('og:image:alt', { property: 'og:image:alt', content: image.alt }));
     if (image.width && image.height) {
       tags.push(meta('og:image:width', { property: 'og:image:width', content: String(image.width) }));
@@ -94,8 +112,19 @@ export function pageHead(route: RouteData | null, url: URL, { origin, siteName, 
   }
   if (!isIndexable(route)) tags.push(meta('robots', { name: 'robots', content: 'noindex' }));
   if (url.pathname === '/') {
-    const organization = { '@context': 'https://schema.org', '@type': 'Organization', name: siteName, url: new URL('/', origin).href, ...(image ? { logo: new URL(image.src, origin).href } : {}) };
-    tags.push({ key: 'organization', tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(organization) });
+    const organization = {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: siteName,
+      url: new URL('/', origin).href,
+      ...(image ? { logo: new URL(image.src, origin).href } : {}),
+    };
+    tags.push({
+      key: 'organization',
+      tag: 'script',
+      attrs: { type: 'application/ld+json' },
+      text: JSON.stringify(organization),
+    });
   }
   return { title, lang, tags };
 }
@@ -106,7 +135,9 @@ const escapeHtml = (text: string) =>
 /** The head as HTML, for the static page: `<title>` first, then every managed tag. */
 export function headHtml(head: PageHead): string {
   const tags = head.tags.map(({ key, tag, attrs, text }) => {
-    const attributes = Object.entries({ ...attrs, [HEAD_ATTRIBUTE]: key }).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+    const attributes = Object.entries({ ...attrs, [HEAD_ATTRIBUTE]: key })
+      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+      .join('');
     if (tag === 'script') return `<script${attributes}>${(text ?? '').replace(/</g, '\\u003c')}</script>`;
     return `<${tag}${attributes}>`;
   });
@@ -120,7 +151,9 @@ export function headHtml(head: PageHead): string {
 export function applyHead(doc: Document, head: PageHead): void {
   if (doc.title !== head.title) doc.title = head.title;
   doc.documentElement.lang = head.lang;
-  const existing = new Map([...doc.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`)].map((el) => [el.getAttribute(HEAD_ATTRIBUTE)!, el]));
+  const existing = new Map(
+    [...doc.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`)].map((el) => [el.getAttribute(HEAD_ATTRIBUTE)!, el]),
+  );
   for (const { key, tag, attrs, text } of head.tags) {
     let el = existing.get(key);
     existing.delete(key);
@@ -130,8 +163,10 @@ export function applyHead(doc: Document, head: PageHead): void {
       el.setAttribute(HEAD_ATTRIBUTE, key);
       doc.head.append(el);
     }
-    for (const attr of [...el.attributes]) if (attr.name !== HEAD_ATTRIBUTE && !(attr.name in attrs)) el.removeAttribute(attr.name);
-    for (const [name, value] of Object.entries(attrs)) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    for (const attr of [...el.attributes])
+      if (attr.name !== HEAD_ATTRIBUTE && !(attr.name in attrs)) el.removeAttribute(attr.name);
+    for (const [name, value] of Object.entries(attrs))
+      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
     if (text !== undefined && el.textContent !== text) el.textContent = text;
   }
   for (const stale of existing.values()) stale.remove();

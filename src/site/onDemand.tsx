@@ -53,7 +53,8 @@ export function onDemand<M>(load: () => Promise<M>) {
 const searchWidgets = onDemand(() => import('./searchWidgets.tsx'));
 const richText = onDemand(() => import('./content/richText.tsx'));
 // The commerce pages load the commerce client's code with them.
-const withCommerce = <M,>(load: () => Promise<M>) => onDemand(() => Promise.all([load(), preloadCommerce()]).then(([m]) => m));
+const withCommerce = <M,>(load: () => Promise<M>) =>
+  onDemand(() => Promise.all([load(), preloadCommerce()]).then(([m]) => m));
 
 /** The header's preview search. */
 export const HeaderSearch = searchWidgets((m) => m.HeaderSearch);
@@ -100,7 +101,9 @@ function componentNames(placeholders: Record<string, unknown> | undefined, names
 export function preloadPage(route: RouteData | null, components: ComponentRegistry): Promise<unknown> {
   if (route === null) return Promise.resolve();
   const jobs = [...componentNames(route.placeholders)].map((name) => {
-    const component = Object.hasOwn(components, name) ? (components[name] as Partial<OnDemandComponent<ContentComponentProps>>) : undefined;
+    const component = Object.hasOwn(components, name)
+      ? (components[name] as Partial<OnDemandComponent<ContentComponentProps>>)
+      : undefined;
     return component?.preload?.().catch(() => {});
   });
   return Promise.all(jobs);

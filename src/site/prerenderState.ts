@@ -26,7 +26,10 @@ export interface PrerenderedState {
 
 /** JSON safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The `<script>` element a prerendered page carries its state in. */
@@ -46,7 +49,10 @@ export function samePath(a: string, b: string): boolean {
  * for this path (or is the not-found page) and a visitor is looking (editors in edit or preview mode
  * see another page than the static one). `undefined` means render from scratch.
  */
-export function hydratableState(doc: Document, loc: Pick<Location, 'pathname' | 'search'>): PrerenderedState | undefined {
+export function hydratableState(
+  doc: Document,
+  loc: Pick<Location, 'pathname' | 'search'>,
+): PrerenderedState | undefined {
   const text = doc.getElementById(STATE_ELEMENT_ID)?.textContent;
   if (!text || getPageMode(loc.search) !== 'normal') return undefined;
   try {

@@ -50,7 +50,9 @@ export function navigate(to: string, { replace = false }: { replace?: boolean } 
 export function useLocation(serverUrl = '/'): URL {
   const href = useSyncExternalStore(subscribeLocation, currentLocation, () => serverUrl);
   // Joined, not resolved: a path such as `//host` (a visitor can open `https://<site>//host`) must stay a path here.
-  return new URL(`${typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin}${href.startsWith('/') ? '' : '/'}${href}`);
+  return new URL(
+    `${typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin}${href.startsWith('/') ? '' : '/'}${href}`,
+  );
 }
 
 /**

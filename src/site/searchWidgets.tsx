@@ -1,6 +1,21 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { createSearchClient, type SearchClient } from '../search/index.ts';
-import { RecommendationWidget as Recommendation, SearchResultsWidget, usePreviewSearch, widget, WidgetsProvider } from '../search/react.tsx';
+import {
+  RecommendationWidget as Recommendation,
+  SearchResultsWidget,
+  usePreviewSearch,
+  widget,
+  WidgetsProvider,
+} from '../search/react.tsx';
 import { type ContentComponentProps, textOf } from './content/fields.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { usePageUrl } from './content/Placeholder.tsx';
@@ -41,17 +56,29 @@ function SearchBoundary({ children }: { children: ReactNode }) {
 
 /** The header's preview search. */
 export function HeaderSearch(props: ComponentProps<typeof HeaderPreviewSearch>) {
-  return <SearchBoundary><HeaderPreviewSearch {...props} /></SearchBoundary>;
+  return (
+    <SearchBoundary>
+      <HeaderPreviewSearch {...props} />
+    </SearchBoundary>
+  );
 }
 
 /** `SearchResults`: the search page's results for its `?q=`. */
 export function SearchResults(props: ContentComponentProps) {
-  return <SearchBoundary><SearchPage {...props} /></SearchBoundary>;
+  return (
+    <SearchBoundary>
+      <SearchPage {...props} />
+    </SearchBoundary>
+  );
 }
 
 /** The search service's recommendations widget. */
 export function RecommendationWidget(props: ComponentProps<typeof Recommendation>) {
-  return <SearchBoundary><Recommendation {...props} /></SearchBoundary>;
+  return (
+    <SearchBoundary>
+      <Recommendation {...props} />
+    </SearchBoundary>
+  );
 }
 
 /** Props of the header's preview search box. */
@@ -63,7 +90,9 @@ interface PreviewSearchBoxProps {
 }
 
 function PreviewSearchBox({ initialKeyphrase = '', autoFocus = false }: PreviewSearchBoxProps) {
-  const { widgetRef, queryResult, suggestions, state, actions } = usePreviewSearch({ state: { itemsPerPage: 4, keyphrase: initialKeyphrase } });
+  const { widgetRef, queryResult, suggestions, state, actions } = usePreviewSearch({
+    state: { itemsPerPage: 4, keyphrase: initialKeyphrase },
+  });
   const [open, setOpen] = useState(autoFocus);
   const input = useRef<HTMLInputElement>(null);
   // Taking over from the header's stand-in box (on mount only): the caret goes after what was typed there.
@@ -79,7 +108,11 @@ function PreviewSearchBox({ initialKeyphrase = '', autoFocus = false }: PreviewS
     setOpen(false);
   };
   return (
-    <div ref={widgetRef} className="header-search" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+    <div
+      ref={widgetRef}
+      className="header-search"
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+    >
       <form role="search" onSubmit={submit}>
         <input
           type="search"
@@ -104,7 +137,9 @@ function PreviewSearchBox({ initialKeyphrase = '', autoFocus = false }: PreviewS
           <ul aria-label="Suggestions">
             {suggestions.map((s) => (
               <li key={`${s.name}:${s.text}`}>
-                <button type="button" onClick={() => actions.onSuggestionClick(s)}>{s.text}</button>
+                <button type="button" onClick={() => actions.onSuggestionClick(s)}>
+                  {s.text}
+                </button>
               </li>
             ))}
           </ul>
@@ -112,8 +147,10 @@ function PreviewSearchBox({ initialKeyphrase = '', autoFocus = false }: PreviewS
         <ul aria-label="Suggested pages">
           {queryResult.data?.content.slice(0, 4).map((item, index) => (
             <li key={item.id}>
-              <Link href={sameOriginPath(item.url) ?? `/search?q=${encodeURIComponent(item.name ?? '')}`}
-                onClick={() => actions.onItemClick({ id: item.id, index })}>
+              <Link
+                href={sameOriginPath(item.url) ?? `/search?q=${encodeURIComponent(item.name ?? '')}`}
+                onClick={() => actions.onItemClick({ id: item.id, index })}
+              >
                 {item.name ?? item.id}
               </Link>
             </li>
@@ -140,7 +177,11 @@ function SearchPage({ fields, params }: ContentComponentProps) {
   return (
     <div className="container">
       <h1>{textOf(fields.heading)}</h1>
-      <SearchResultsWidget key={query} rfkId={params.rfkId ?? siteConfig.widgets.searchResults} state={{ keyphrase: query, itemsPerPage }} />
+      <SearchResultsWidget
+        key={query}
+        rfkId={params.rfkId ?? siteConfig.widgets.searchResults}
+        state={{ keyphrase: query, itemsPerPage }}
+      />
     </div>
   );
 }

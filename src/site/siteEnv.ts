@@ -1,4 +1,10 @@
-import { commerceEnvironments, commerceRegionNames, commerceRegions, type CommerceEnvironment, type CommerceRegion } from '../commerce/regions.ts';
+import {
+  commerceEnvironments,
+  commerceRegionNames,
+  commerceRegions,
+  type CommerceEnvironment,
+  type CommerceRegion,
+} from '../commerce/regions.ts';
 import { searchEnvironments } from '../search/config.ts';
 import { searchMessages } from '../search/errors.ts';
 
@@ -130,7 +136,10 @@ function withoutCredentials(url: URL): string {
  * the same key.
  */
 function normalisedKey(value: string): string {
-  const lower = value.toLowerCase().replace(/\s+/g, '').replace(/^urn:uuid:/, '');
+  const lower = value
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/^urn:uuid:/, '');
   return (lower.startsWith('{0x') ? lower.replace(/0x/g, '') : lower).replace(/[^a-z0-9]/g, '');
 }
 
@@ -138,22 +147,31 @@ function normalisedKey(value: string): string {
 function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHosts = false): string | null {
   switch (kind) {
     case 'guid':
-      return GUID.test(value) ? null : `"${value}" should be a GUID, e.g. 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E (braces allowed)`;
+      return GUID.test(value)
+        ? null
+        : `"${value}" should be a GUID, e.g. 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E (braces allowed)`;
     case 'customerKey':
       return CUSTOMER_KEY.test(value) ? null : searchMessages.invalidCustomerKey(value);
     case 'searchEnv':
       return Object.hasOwn(searchEnvironments, value) ? null : searchMessages.invalidEnv(value);
     case 'commerceRegion':
-      return (commerceRegionNames as readonly string[]).includes(value) ? null : `"${value}" should be one of ${commerceRegionNames.join(', ')}`;
+      return (commerceRegionNames as readonly string[]).includes(value)
+        ? null
+        : `"${value}" should be one of ${commerceRegionNames.join(', ')}`;
     case 'commerceEnvironment':
-      return (commerceEnvironments as readonly string[]).includes(value) ? null : `"${value}" should be one of ${commerceEnvironments.join(', ')}`;
+      return (commerceEnvironments as readonly string[]).includes(value)
+        ? null
+        : `"${value}" should be one of ${commerceEnvironments.join(', ')}`;
     case 'text':
       return null;
     case 'url':
     case 'origin': {
       const url = parseUrl(value);
       // Development proxies same-origin paths to the mocks; a deployed build calls real hosts.
-      if (!url) return !strict && kind === 'url' && value.startsWith('/') && !value.startsWith('//') ? null : `"${value}" should be an absolute ${strict ? 'https' : 'http(s)'} URL${kind === 'url' && !strict ? ' or a same-origin path' : ''}`;
+      if (!url)
+        return !strict && kind === 'url' && value.startsWith('/') && !value.startsWith('//')
+          ? null
+          : `"${value}" should be an absolute ${strict ? 'https' : 'http(s)'} URL${kind === 'url' && !strict ? ' or a same-origin path' : ''}`;
       // Every URL setting ends up in the JavaScript and the prerendered pages, in every mode.
       if (url.username || url.password) {
         return `"${withoutCredentials(url)}" carries a user name or password, which would ship in the JavaScript and every page; remove them (a browser-facing service takes no credentials in its URL)`;
@@ -162,11 +180,13 @@ function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHost
       if (url.protocol !== 'https:' && url.protocol !== 'http:') return `"${value}" should be an http(s) URL`;
       const place = strict ? hostPlace(url.hostname) : null;
       if (place?.kind === 'loopback') return `"${value}" points at this machine; a deployed build needs the real host`;
-      if (place?.kind === 'unspecified') return `"${value}" is an unspecified address (${url.hostname}: "any address" of this machine, not a host to call); a deployed build needs the real host`;
+      if (place?.kind === 'unspecified')
+        return `"${value}" is an unspecified address (${url.hostname}: "any address" of this machine, not a host to call); a deployed build needs the real host`;
       if (place?.kind === 'private' && !allowPrivateHosts) {
         return `"${value}" is on a private network (${place.range}), which visitors' browsers cannot reach; a deployed build needs a public host, or ${ALLOW_PRIVATE_HOSTS}=true for a site served on that network`;
       }
-      if (kind === 'origin' && url.href !== `${url.origin}/`) return `"${value}" should be an origin only (scheme, host and port), e.g. https://www.example.com`;
+      if (kind === 'origin' && url.href !== `${url.origin}/`)
+        return `"${value}" should be an origin only (scheme, host and port), e.g. https://www.example.com`;
       return null;
     }
   }
@@ -184,12 +204,18 @@ function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHost
  * unspecified address (`0.0.0.0`, `::`), and not a private network unless
  * {@link ALLOW_PRIVATE_HOSTS} is `true`.
  */
-export function checkSiteEnv(env: Readonly<Record<string, string | undefined>>, mode: string, devValues: Readonly<Record<string, string | undefined>> = {}): string[] {
+export function checkSiteEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  mode: string,
+  devValues: Readonly<Record<string, string | undefined>> = {},
+): string[] {
   const strict = mode !== MOCK_BACKED_MODE;
   const problems: string[] = [];
   const allowPrivate = env[ALLOW_PRIVATE_HOSTS]?.trim().toLowerCase() ?? '';
   if (!['', 'true', 'false'].includes(allowPrivate)) {
-    problems.push(`${ALLOW_PRIVATE_HOSTS} (build option: allow hosts on a private network): "${env[ALLOW_PRIVATE_HOSTS]}" should be true or false`);
+    problems.push(
+      `${ALLOW_PRIVATE_HOSTS} (build option: allow hosts on a private network): "${env[ALLOW_PRIVATE_HOSTS]}" should be true or false`,
+    );
   }
   for (const [name, variable] of Object.entries(siteEnvVariables) as [SiteEnvName, SiteEnvVariable][]) {
     const value = env[name]?.trim() ?? '';
@@ -201,13 +227,22 @@ export function checkSiteEnv(env: Readonly<Record<string, string | undefined>>, 
     const devValue = devValues[name]?.trim();
     if (broken) problems.push(`${name} (${variable.meaning}): ${broken}`);
     else if (strict && variable.key && devValue && normalisedKey(value) === normalisedKey(devValue)) {
-      problems.push(`${name} (${variable.meaning}) is the development mock value${value === devValue ? '' : ` (in another case or format)`}; set the ${mode} value`);
+      problems.push(
+        `${name} (${variable.meaning}) is the development mock value${value === devValue ? '' : ` (in another case or format)`}; set the ${mode} value`,
+      );
     }
   }
   const region = env.VITE_COMMERCE_REGION?.trim() as CommerceRegion;
   const environment = env.VITE_COMMERCE_ENVIRONMENT?.trim() as CommerceEnvironment;
-  if (!env.VITE_COMMERCE_BASE_URL?.trim() && Object.hasOwn(commerceRegions, region) && (commerceEnvironments as readonly string[]).includes(environment) && !commerceRegions[region][environment]) {
-    problems.push(`VITE_COMMERCE_BASE_URL is missing: commerce region "${region}" has no public host for environment "${environment}"`);
+  if (
+    !env.VITE_COMMERCE_BASE_URL?.trim() &&
+    Object.hasOwn(commerceRegions, region) &&
+    (commerceEnvironments as readonly string[]).includes(environment) &&
+    !commerceRegions[region][environment]
+  ) {
+    problems.push(
+      `VITE_COMMERCE_BASE_URL is missing: commerce region "${region}" has no public host for environment "${environment}"`,
+    );
   }
   return problems;
 }
@@ -217,7 +252,11 @@ export function checkSiteEnv(env: Readonly<Record<string, string | undefined>>, 
  * deployment learns all its missing settings at once. The stack is left out:
  * it would only point into the build tool.
  */
-export function assertSiteEnv(env: Readonly<Record<string, string | undefined>>, mode: string, devValues?: Readonly<Record<string, string | undefined>>): void {
+export function assertSiteEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  mode: string,
+  devValues?: Readonly<Record<string, string | undefined>>,
+): void {
   const problems = checkSiteEnv(env, mode, devValues);
   if (problems.length === 0) return;
   const error = new Error(

@@ -52,7 +52,10 @@ export interface LinkClick {
  * (one delegated listener, so links rendered later count too) and reports each
  * to `onClick`. Returns the function that stops listening.
  */
-export function trackLinkClicks(onClick: (click: LinkClick) => void, root: Document | HTMLElement = document): () => void {
+export function trackLinkClicks(
+  onClick: (click: LinkClick) => void,
+  root: Document | HTMLElement = document,
+): () => void {
   const listener = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const anchor = target?.closest('a');
@@ -107,7 +110,11 @@ export function SiteTracking({ sdk, page }: { sdk: EngageSdk; page: string }) {
  * `unknown` (the platform has not answered yet) or `granted`. Granting again starts a
  * new visitor everywhere. `engagement` is compared by identity: pass a stable object.
  */
-export function useForgetWithoutConsent(consent: AnalyticsConsent, engagement: ForgetSettings, clients: Pick<SiteClients, 'search'>): void {
+export function useForgetWithoutConsent(
+  consent: AnalyticsConsent,
+  engagement: ForgetSettings,
+  clients: Pick<SiteClients, 'search'>,
+): void {
   useEffect(() => {
     if (consent !== 'denied') return;
     forgetEngagementVisitor(engagement);

@@ -20,13 +20,17 @@ describe('cross-tab message', () => {
     vi.setSystemTime(new Date('2026-03-02T10:00:00.900Z'));
     broadcastSession('signout');
     expect(SESSION_MESSAGE_KEY).toBe('nextauth.message');
-    expect(localStorage.getItem('nextauth.message')).toBe('{"event":"session","data":{"trigger":"signout"},"timestamp":1772445600}');
+    expect(localStorage.getItem('nextauth.message')).toBe(
+      '{"event":"session","data":{"trigger":"signout"},"timestamp":1772445600}',
+    );
   });
 
   it('reaches the other tabs (not the writer) and a reference tab accepts it', () => {
     const tabs = createTabs(3);
     const received = tabs.windows.map(() => [] as boolean[]);
-    tabs.windows.forEach((win, i) => win.addEventListener('storage', (e) => received[i]!.push(referenceReader(e as StorageEvent))));
+    tabs.windows.forEach((win, i) =>
+      win.addEventListener('storage', (e) => received[i]!.push(referenceReader(e as StorageEvent))),
+    );
     broadcastSession('getSession', tabs.storage(0));
     // Each tab sees the removal (ignored by the reader) and the message.
     expect(received).toEqual([[], [true], [true]]);
@@ -46,7 +50,12 @@ describe('cross-tab message', () => {
   });
 
   it('swallows storage errors (private mode, full quota) and does nothing with storage null', () => {
-    const failing = { setItem: () => { throw new DOMException('quota', 'QuotaExceededError'); }, removeItem: () => {} };
+    const failing = {
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      removeItem: () => {},
+    };
     expect(() => broadcastSession('signout', failing)).not.toThrow();
     expect(() => broadcastSession('signout', null)).not.toThrow();
     expect(localStorage.getItem('nextauth.message')).toBeNull();

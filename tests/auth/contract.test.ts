@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { freePort } from '../../scripts/lib/prism.mjs';
 import { AuthError } from '../../src/auth/index.ts';
-import { getCsrfTokenResponse, getSessionResponse, updateSessionResponse } from '../../generated/auth/zod/session/session.ts';
+import {
+  getCsrfTokenResponse,
+  getSessionResponse,
+  updateSessionResponse,
+} from '../../generated/auth/zod/session/session.ts';
 import { getProvidersResponse, signInResponse } from '../../generated/auth/zod/signin/signin.ts';
 import { signOutResponse } from '../../generated/auth/zod/signout/signout.ts';
 import { prismClient } from './harness.ts';
@@ -15,7 +19,10 @@ describe('auth contract: every route, sent by the client to Prism', () => {
   it('GET session: the signed-in example, and null for the signed-out `{}`', async () => {
     const signedIn = prismClient(prism.url);
     const session = await signedIn.client.getSession({ broadcast: false });
-    expect(getSessionResponse.parse(session)).toMatchObject({ user: { name: 'Ada Okafor' }, expires: '2030-07-14T09:30:00.000Z' });
+    expect(getSessionResponse.parse(session)).toMatchObject({
+      user: { name: 'Ada Okafor' },
+      expires: '2030-07-14T09:30:00.000Z',
+    });
     expect(signedIn.http.routes()).toEqual(['GET /session']);
 
     const signedOut = prismClient(prism.url, ({ path }) => (path === '/session' ? 'example=signedOut' : undefined));
@@ -25,7 +32,9 @@ describe('auth contract: every route, sent by the client to Prism', () => {
 
   it('GET csrf and GET providers', async () => {
     const { client, http } = prismClient(prism.url);
-    expect(await client.getCsrfToken()).toBe(getCsrfTokenResponse.parse(await (await fetch(`${prism.url}/csrf`)).json()).csrfToken);
+    expect(await client.getCsrfToken()).toBe(
+      getCsrfTokenResponse.parse(await (await fetch(`${prism.url}/csrf`)).json()).csrfToken,
+    );
     const providers = await client.getProviders();
     expect(Object.keys(getProvidersResponse.parse(providers))).toEqual(['credentials', 'azure-ad', 'email']);
     expect(providers?.['azure-ad']?.type).toBe('oauth');
@@ -50,7 +59,9 @@ describe('auth contract: every route, sent by the client to Prism', () => {
 
   it('POST signin/{provider} (OAuth): form body, authorization params in the query, then the browser follows the reply', async () => {
     const { client, http, navigate } = prismClient(prism.url);
-    expect(await client.signIn('azure-ad', { callbackUrl: '/careers' }, { prompt: 'login', login_hint: 'ada@example.com' })).toBeUndefined();
+    expect(
+      await client.signIn('azure-ad', { callbackUrl: '/careers' }, { prompt: 'login', login_hint: 'ada@example.com' }),
+    ).toBeUndefined();
     expect(http.routes()).toEqual(['GET /providers', 'GET /csrf', 'POST /signin/azure-ad']);
     const post = http.calls[2]!;
     expect(post.search).toBe('?prompt=login&login_hint=ada%40example.com');
@@ -64,26 +75,56 @@ describe('auth contract: every route, sent by the client to Prism', () => {
   it('POST signin/email with redirect: false returns { error, status, ok, url }', async () => {
     const sent = prismClient(prism.url, ({ method }) => (method === 'POST' ? 'example=verifyRequest' : undefined));
     const result = await sent.client.signIn('email', { email: 'ada.okafor@example.com', redirect: false });
-    expect(result).toEqual({ error: null, status: 200, ok: true, url: 'https://www.aero.example/api/auth/verify-request?provider=email&type=email' });
-    expect(sent.http.form('POST', '/signin/email')).toEqual({ email: 'ada.okafor@example.com', redirect: 'false', csrfToken: TOKEN, callbackUrl: HERE, json: 'true' });
+    expect(result).toEqual({
+      error: null,
+      status: 200,
+      ok: true,
+      url: 'https://www.aero.example/api/auth/verify-request?provider=email&type=email',
+    });
+    expect(sent.http.form('POST', '/signin/email')).toEqual({
+      email: 'ada.okafor@example.com',
+      redirect: 'false',
+      csrfToken: TOKEN,
+      callbackUrl: HERE,
+      json: 'true',
+    });
     expect(sent.navigate).not.toHaveBeenCalled();
     expect(sent.messages).toEqual([]);
 
     const failed = prismClient(prism.url, ({ method }) => (method === 'POST' ? 'example=error' : undefined));
-    expect(await failed.client.signIn('email', { email: 'ada.okafor@example.com', redirect: false })).toEqual({ error: 'EmailSignin', status: 200, ok: true, url: null });
+    expect(await failed.client.signIn('email', { email: 'ada.okafor@example.com', redirect: false })).toEqual({
+      error: 'EmailSignin',
+      status: 200,
+      ok: true,
+      url: null,
+    });
   });
 
   it('POST callback/{provider} (credentials): success refreshes and tells other tabs; 401 gives CredentialsSignin', async () => {
     const good = prismClient(prism.url);
-    const result = await good.client.signIn('credentials', { username: 'aokafor', password: 'correct-horse-battery-staple', redirect: false, callbackUrl: '/careers' });
+    const result = await good.client.signIn('credentials', {
+      username: 'aokafor',
+      password: 'correct-horse-battery-staple',
+      redirect: false,
+      callbackUrl: '/careers',
+    });
     expect(result).toEqual({ error: null, status: 200, ok: true, url: 'https://www.aero.example/careers' });
     expect(good.http.form('POST', '/callback/credentials')).toEqual({
-      username: 'aokafor', password: 'correct-horse-battery-staple', redirect: 'false', callbackUrl: '/careers', csrfToken: TOKEN, json: 'true',
+      username: 'aokafor',
+      password: 'correct-horse-battery-staple',
+      redirect: 'false',
+      callbackUrl: '/careers',
+      csrfToken: TOKEN,
+      json: 'true',
     });
     expect(good.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession']);
 
     const rejected = prismClient(prism.url, ({ method }) => (method === 'POST' ? 'code=401' : undefined));
-    const denied = await rejected.client.signIn('credentials', { username: 'aokafor', password: 'wrong', redirect: false });
+    const denied = await rejected.client.signIn('credentials', {
+      username: 'aokafor',
+      password: 'wrong',
+      redirect: false,
+    });
     expect(denied).toEqual({ error: 'CredentialsSignin', status: 401, ok: false, url: null });
     expect(rejected.messages).toEqual([]);
     expect(rejected.log.entries).toEqual([]);
@@ -95,7 +136,9 @@ describe('auth contract: every route, sent by the client to Prism', () => {
     expect(http.routes()).toEqual(['GET /csrf', 'POST /signout']);
     expect(http.form('POST', '/signout')).toEqual({ csrfToken: TOKEN, callbackUrl: '/space-systems', json: 'true' });
     expect(messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['signout']);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(signOutResponse.parse(await (await http.calls[1]!.response).json()).url);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(
+      signOutResponse.parse(await (await http.calls[1]!.response).json()).url,
+    );
   });
 
   it('POST signout with redirect: false refreshes the session and returns the reply', async () => {
@@ -112,7 +155,10 @@ describe('auth contract: every route, sent by the client to Prism', () => {
     const quiet = console.error;
     console.error = () => {};
     try {
-      client.logger.error('CLIENT_FETCH_ERROR', { error: new AuthError('CLIENT_FETCH_ERROR', 'boom'), url: '/api/auth/session' });
+      client.logger.error('CLIENT_FETCH_ERROR', {
+        error: new AuthError('CLIENT_FETCH_ERROR', 'boom'),
+        url: '/api/auth/session',
+      });
     } finally {
       console.error = quiet;
     }
@@ -131,7 +177,11 @@ describe('auth contract: every route, sent by the client to Prism', () => {
     await missing.client.signIn('github');
     const signInPage = missing.navigate.mock.calls[0]![0];
     expect(signInPage).toBe(`${prism.url}/signin?callbackUrl=${encodeURIComponent(HERE)}`);
-    for (const page of [errorPage, signInPage, `${prism.url}/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(HERE)}`]) {
+    for (const page of [
+      errorPage,
+      signInPage,
+      `${prism.url}/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(HERE)}`,
+    ]) {
       const answer = await fetch(page);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('Content-Type')).toContain('text/html');
@@ -146,7 +196,10 @@ describe('failed fetches log CLIENT_FETCH_ERROR and return null', () => {
     expect(await client.getProviders()).toBeNull();
     expect(await client.getCsrfToken()).toBeUndefined();
     expect(log.codes()).toEqual(['CLIENT_FETCH_ERROR', 'CLIENT_FETCH_ERROR', 'CLIENT_FETCH_ERROR']);
-    expect(log.entries[0]!.metadata).toMatchObject({ url: `${prism.url}/session`, error: { code: 'CLIENT_FETCH_ERROR', message: `${prism.url}/session answered HTTP 500` } });
+    expect(log.entries[0]!.metadata).toMatchObject({
+      url: `${prism.url}/session`,
+      error: { code: 'CLIENT_FETCH_ERROR', message: `${prism.url}/session answered HTTP 500` },
+    });
   });
 
   it('no auth routes at the base path (404): the error names MISSING_NEXTAUTH_API_ROUTE_ERROR', async () => {
@@ -157,7 +210,9 @@ describe('failed fetches log CLIENT_FETCH_ERROR and return null', () => {
     expect(url).toBe(`${prism.url}/wrong/auth/session`);
     expect(error).toBeInstanceOf(AuthError);
     expect(error.code).toBe('MISSING_NEXTAUTH_API_ROUTE_ERROR');
-    expect(error.message).toBe(`${prism.url}/wrong/auth/session answered HTTP 404: no auth route there (check basePath)`);
+    expect(error.message).toBe(
+      `${prism.url}/wrong/auth/session answered HTTP 404: no auth route there (check basePath)`,
+    );
   });
 
   it('a refused connection', async () => {
@@ -168,9 +223,13 @@ describe('failed fetches log CLIENT_FETCH_ERROR and return null', () => {
 
   it('a body that is not JSON (SyntaxError), as the reference test expects', async () => {
     const { client, log } = prismClient(prism.url, undefined, {
-      fetch: async () => new Response('<html>Internal error</html>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
+      fetch: async () =>
+        new Response('<html>Internal error</html>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
     });
     expect(await client.getSession()).toBeNull();
-    expect(log.entries[0]).toMatchObject({ code: 'CLIENT_FETCH_ERROR', metadata: { url: `${prism.url}/session`, error: expect.any(SyntaxError) } });
+    expect(log.entries[0]).toMatchObject({
+      code: 'CLIENT_FETCH_ERROR',
+      metadata: { url: `${prism.url}/session`, error: expect.any(SyntaxError) },
+    });
   });
 });

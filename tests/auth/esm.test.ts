@@ -22,17 +22,23 @@ async function bundle(entry: string, format: 'esm' | 'iife') {
 }
 
 describe('module format (reference defects S1 and S2)', () => {
-  it.each(['src/auth/index.ts', 'src/auth/react.tsx'])('%s bundles as ESM without CommonJS or process.env', async (entry) => {
-    const code = await bundle(entry, 'esm');
-    expect(code).toMatch(/^export \{/m);
-    expect(code).not.toMatch(/\bprocess\b/);
-    expect(code).not.toMatch(/\brequire\(|module\.exports/);
-  });
+  it.each(['src/auth/index.ts', 'src/auth/react.tsx'])(
+    '%s bundles as ESM without CommonJS or process.env',
+    async (entry) => {
+      const code = await bundle(entry, 'esm');
+      expect(code).toMatch(/^export \{/m);
+      expect(code).not.toMatch(/\bprocess\b/);
+      expect(code).not.toMatch(/\brequire\(|module\.exports/);
+    },
+  );
 
   it('loads where neither process, window, location nor localStorage exists, reading nothing at import', async () => {
     const code = await bundle('src/auth/index.ts', 'iife');
     const sandbox: Record<string, unknown> = {};
-    runInNewContext(`${code}\nthis.url = auth.defaultAuthClient.url('session');\nauth.configureAuth({ basePath: '/site/auth/' });\nthis.moved = auth.defaultAuthClient.url('_log');`, sandbox);
+    runInNewContext(
+      `${code}\nthis.url = auth.defaultAuthClient.url('session');\nauth.configureAuth({ basePath: '/site/auth/' });\nthis.moved = auth.defaultAuthClient.url('_log');`,
+      sandbox,
+    );
     expect(sandbox).toMatchObject({ url: '/api/auth/session', moved: '/site/auth/_log' });
   });
 });

@@ -1,5 +1,10 @@
 import { vi } from 'vitest';
-import { createAuthClient, type AuthClientOptions, type AuthLogger, type MessageStorage } from '../../src/auth/index.ts';
+import {
+  createAuthClient,
+  type AuthClientOptions,
+  type AuthLogger,
+  type MessageStorage,
+} from '../../src/auth/index.ts';
 
 /** One request a client sent, as Prism received it. */
 export interface Call {
@@ -33,7 +38,14 @@ export function recordingFetch(prefer: Prefer = () => undefined, strip = '') {
     // Cloned before the client reads it (this callback is attached first).
     const copy = response.then((answer) => answer.clone());
     copy.catch(() => {}); // the client sees and handles the failure itself
-    calls.push({ method, path: url.pathname, search: url.search, contentType: headers.get('Content-Type'), body: typeof init?.body === 'string' ? init.body : '', response: copy });
+    calls.push({
+      method,
+      path: url.pathname,
+      search: url.search,
+      contentType: headers.get('Content-Type'),
+      body: typeof init?.body === 'string' ? init.body : '',
+      response: copy,
+    });
     return response;
   };
   return {
@@ -42,7 +54,8 @@ export function recordingFetch(prefer: Prefer = () => undefined, strip = '') {
     /** `METHOD /path` of every request so far. */
     routes: () => calls.map((c) => `${c.method} ${c.path}`),
     /** The form fields of the first request to `path`. */
-    form: (method: string, path: string) => Object.fromEntries(new URLSearchParams(calls.find((c) => c.method === method && c.path === path)?.body ?? '')),
+    form: (method: string, path: string) =>
+      Object.fromEntries(new URLSearchParams(calls.find((c) => c.method === method && c.path === path)?.body ?? '')),
   };
 }
 
@@ -63,7 +76,16 @@ export function prismClient(baseUrl: string, prefer?: Prefer, options: AuthClien
   const storage: MessageStorage = { setItem: (_key, value) => void messages.push(value), removeItem: () => {} };
   // The mock answers with the production site's URLs and the OAuth provider's sign-in page: both allowed here.
   const redirectOrigins = ['https://www.aero.example', 'https://login.microsoftonline.com'];
-  const client = createAuthClient({ baseUrl, basePath: '', fetch: http.fetch, navigate, logger: log.logger, storage, redirectOrigins, ...options });
+  const client = createAuthClient({
+    baseUrl,
+    basePath: '',
+    fetch: http.fetch,
+    navigate,
+    logger: log.logger,
+    storage,
+    redirectOrigins,
+    ...options,
+  });
   return { client, http, log, navigate, messages };
 }
 
@@ -80,7 +102,9 @@ export function createTabs(count: number) {
     if (newValue === null) values.delete(key);
     else values.set(key, newValue);
     if (oldValue === newValue) return;
-    windows.forEach((win, tab) => tab !== from && win.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue })));
+    windows.forEach(
+      (win, tab) => tab !== from && win.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue })),
+    );
   };
   const storage = (tab: number): MessageStorage => ({
     setItem: (key, value) => write(tab, key, value),

@@ -53,10 +53,22 @@ describe('the specification’s code names', () => {
   // The server side of the protocol raises these; the client logger forwards them to `_log` under their code.
   it.each([
     ['MissingSecret', 'NO_SECRET', 'Please define a `secret` in production.'],
-    ['MissingAuthorize', 'CALLBACK_CREDENTIALS_HANDLER_ERROR', 'Must define an authorize() handler to use credentials authentication provider'],
+    [
+      'MissingAuthorize',
+      'CALLBACK_CREDENTIALS_HANDLER_ERROR',
+      'Must define an authorize() handler to use credentials authentication provider',
+    ],
     ['MissingAdapter', 'EMAIL_REQUIRES_ADAPTER_ERROR', 'E-mail login requires an adapter.'],
-    ['MissingAdapterMethods', 'MISSING_ADAPTER_METHODS_ERROR', 'Required adapter methods were missing: createVerificationToken'],
-    ['UnsupportedStrategy', 'CALLBACK_CREDENTIALS_JWT_ERROR', 'Signin in with credentials only supported if JWT strategy is enabled'],
+    [
+      'MissingAdapterMethods',
+      'MISSING_ADAPTER_METHODS_ERROR',
+      'Required adapter methods were missing: createVerificationToken',
+    ],
+    [
+      'UnsupportedStrategy',
+      'CALLBACK_CREDENTIALS_JWT_ERROR',
+      'Signin in with credentials only supported if JWT strategy is enabled',
+    ],
     ['OAuthCallbackError', 'OAuthCallbackError', 'State cookie was missing.'],
     ['AccountNotLinkedError', 'AccountNotLinkedError', 'The account is already associated with another user'],
     ['MissingAPIRoute', 'MISSING_NEXTAUTH_API_ROUTE_ERROR', 'Cannot find the auth API route'],
@@ -69,7 +81,12 @@ describe('the specification’s code names', () => {
     expect(consoleError).toHaveBeenCalledWith(`[auth][error][${code}]`, error);
     const [fields] = await postedLogs(http);
     expect(fields).toEqual({ level: 'error', code, error: expect.any(String), message, client: 'true' });
-    expect(JSON.parse(fields!.error!)).toEqual({ message, stack: expect.stringContaining('AuthError'), name: 'AuthError', code });
+    expect(JSON.parse(fields!.error!)).toEqual({
+      message,
+      stack: expect.stringContaining('AuthError'),
+      name: 'AuthError',
+      code,
+    });
   });
 
   it('MISSING_NEXTAUTH_API_ROUTE_ERROR is raised by the client when the auth routes are not at the base path', async () => {
@@ -86,14 +103,23 @@ describe('the specification’s code names', () => {
     const { client, http } = loggingClient();
     await expect(client.signIn('credentials', { callbackUrl: 'https://evil.example/' })).rejects.toThrow(AuthError);
     const [fields] = await postedLogs(http);
-    expect(fields).toMatchObject({ level: 'error', code: 'INVALID_CALLBACK_URL_ERROR', message: 'callbackUrl must be on http://localhost:3000: https://evil.example/' });
+    expect(fields).toMatchObject({
+      level: 'error',
+      code: 'INVALID_CALLBACK_URL_ERROR',
+      message: 'callbackUrl must be on http://localhost:3000: https://evil.example/',
+    });
   });
 
   it('CLIENT_FETCH_ERROR is logged for a failed session fetch, with the url', async () => {
     const { client, http } = loggingClient({}, ({ path }) => (path === '/session' ? 'code=500' : undefined));
     expect(await client.getSession()).toBeNull();
     const [fields] = await postedLogs(http);
-    expect(fields).toMatchObject({ level: 'error', code: 'CLIENT_FETCH_ERROR', url: `${prism.url}/session`, message: `${prism.url}/session answered HTTP 500` });
+    expect(fields).toMatchObject({
+      level: 'error',
+      code: 'CLIENT_FETCH_ERROR',
+      url: `${prism.url}/session`,
+      message: `${prism.url}/session answered HTTP 500`,
+    });
   });
 });
 
@@ -114,7 +140,10 @@ describe('transport', () => {
     vi.stubGlobal('navigator', { sendBeacon: () => false });
     const http = recordingFetch();
     const init: RequestInit[] = [];
-    const logger = createLogger(() => `${prism.url}/_log`, () => (url, options) => (init.push(options), http.fetch(url, options)));
+    const logger = createLogger(
+      () => `${prism.url}/_log`,
+      () => (url, options) => (init.push(options), http.fetch(url, options)),
+    );
     logger.debug('DEBUG_ENABLED', { detail: { nested: [1, 2] } });
     expect(init[0]).toMatchObject({ method: 'POST', keepalive: true });
     const [fields] = await postedLogs(http);

@@ -12,7 +12,8 @@ const HERE = 'http://localhost:3000/';
 afterEach(() => {
   cleanup();
   window.history.replaceState(null, '', '/');
-  for (const key of Object.keys(defaultAuthClient.options)) delete (defaultAuthClient.options as Record<string, unknown>)[key];
+  for (const key of Object.keys(defaultAuthClient.options))
+    delete (defaultAuthClient.options as Record<string, unknown>)[key];
 });
 
 function Who({ tab }: { tab: string }) {
@@ -23,21 +24,33 @@ function Who({ tab }: { tab: string }) {
 describe('SessionProvider and useSession', () => {
   it('reports loading, then the signed-in session from the server', async () => {
     const { client } = prismClient(prism.url);
-    render(<SessionProvider client={client}><Who tab="a" /></SessionProvider>);
+    render(
+      <SessionProvider client={client}>
+        <Who tab="a" />
+      </SessionProvider>,
+    );
     expect(screen.getByTestId('a').textContent).toBe('loading:');
     await waitFor(() => expect(screen.getByTestId('a').textContent).toBe('authenticated:Ada Okafor'));
   });
 
   it('fetches the session once under StrictMode', async () => {
     const { client, http } = prismClient(prism.url);
-    render(<StrictMode><SessionProvider client={client}><Who tab="a" /></SessionProvider></StrictMode>);
+    render(
+      <StrictMode>
+        <SessionProvider client={client}>
+          <Who tab="a" />
+        </SessionProvider>
+      </StrictMode>,
+    );
     await waitFor(() => expect(screen.getByTestId('a').textContent).toBe('authenticated:Ada Okafor'));
     expect(http.routes()).toEqual(['GET /session']);
   });
 
   it('update(data) from the hook posts it and re-renders with the new session', async () => {
     const { client, http } = prismClient(prism.url);
-    const wrapper = ({ children }: { children: ReactNode }) => <SessionProvider client={client}>{children}</SessionProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SessionProvider client={client}>{children}</SessionProvider>
+    );
     const { result } = renderHook(() => useSession(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('authenticated'));
     const before = result.current;
@@ -49,7 +62,9 @@ describe('SessionProvider and useSession', () => {
 
   it('tells the developer what to wrap when there is no provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useSession())).toThrow('No SessionProvider found: wrap your app in <SessionProvider>');
+    expect(() => renderHook(() => useSession())).toThrow(
+      'No SessionProvider found: wrap your app in <SessionProvider>',
+    );
     vi.restoreAllMocks();
   });
 });
@@ -64,9 +79,17 @@ describe('a page that requires a session', () => {
       statuses.push(status);
       return <p>{status}</p>;
     }
-    const { rerender } = render(<SessionProvider client={client}><Page /></SessionProvider>);
+    const { rerender } = render(
+      <SessionProvider client={client}>
+        <Page />
+      </SessionProvider>,
+    );
     await waitFor(() => expect(navigate).toHaveBeenCalled());
-    rerender(<SessionProvider client={client}><Page /></SessionProvider>);
+    rerender(
+      <SessionProvider client={client}>
+        <Page />
+      </SessionProvider>,
+    );
     expect(navigate).toHaveBeenCalledExactlyOnceWith(
       `${prism.url}/signin?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost:3000/careers/apply?role=avionics')}`,
     );
@@ -80,10 +103,22 @@ describe('a page that requires a session', () => {
       const { status } = useSession({ required: true, onUnauthenticated: () => onUnauthenticated(n) });
       return <p data-testid="page">{`${status}:${n}`}</p>;
     }
-    const { rerender } = render(<SessionProvider client={client}><Page render={0} /></SessionProvider>);
+    const { rerender } = render(
+      <SessionProvider client={client}>
+        <Page render={0} />
+      </SessionProvider>,
+    );
     await waitFor(() => expect(onUnauthenticated).toHaveBeenCalled());
-    rerender(<SessionProvider client={client}><Page render={1} /></SessionProvider>);
-    rerender(<SessionProvider client={client}><Page render={2} /></SessionProvider>);
+    rerender(
+      <SessionProvider client={client}>
+        <Page render={1} />
+      </SessionProvider>,
+    );
+    rerender(
+      <SessionProvider client={client}>
+        <Page render={2} />
+      </SessionProvider>,
+    );
     expect(screen.getByTestId('page').textContent).toBe('loading:2');
     expect(onUnauthenticated).toHaveBeenCalledExactlyOnceWith(0);
     expect(navigate).not.toHaveBeenCalled();
@@ -91,7 +126,9 @@ describe('a page that requires a session', () => {
 
   it('lets a signed-in visitor stay', async () => {
     const { client, navigate } = prismClient(prism.url);
-    const wrapper = ({ children }: { children: ReactNode }) => <SessionProvider client={client}>{children}</SessionProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SessionProvider client={client}>{children}</SessionProvider>
+    );
     const { result } = renderHook(() => useSession({ required: true }), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('authenticated'));
     expect(navigate).not.toHaveBeenCalled();
@@ -107,12 +144,20 @@ describe('basePath of the provider without a client (the reference style, defect
       useSession({ required: true });
       return null;
     }
-    render(<SessionProvider basePath="/custom/auth" session={null}><Page /></SessionProvider>);
+    render(
+      <SessionProvider basePath="/custom/auth" session={null}>
+        <Page />
+      </SessionProvider>,
+    );
     await waitFor(() => expect(navigate).toHaveBeenCalledOnce());
-    expect(navigate).toHaveBeenLastCalledWith(`${prism.url}/custom/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(HERE)}`);
+    expect(navigate).toHaveBeenLastCalledWith(
+      `${prism.url}/custom/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(HERE)}`,
+    );
 
     await signIn('github');
-    expect(navigate).toHaveBeenLastCalledWith(`${prism.url}/custom/auth/signin?callbackUrl=${encodeURIComponent(HERE)}`);
+    expect(navigate).toHaveBeenLastCalledWith(
+      `${prism.url}/custom/auth/signin?callbackUrl=${encodeURIComponent(HERE)}`,
+    );
 
     vi.spyOn(console, 'error').mockImplementation(() => {});
     defaultAuthClient.logger.error('NO_SECRET');
@@ -131,11 +176,18 @@ describe('two tabs over one localStorage', () => {
     const b = prismClient(prism.url, server.prefer, { storage: tabs.storage(1) });
     render(
       <>
-        <SessionProvider client={a.client} window={tabs.windows[0]}><Who tab="a" /></SessionProvider>
-        <SessionProvider client={b.client} window={tabs.windows[1]}><Who tab="b" /></SessionProvider>
+        <SessionProvider client={a.client} window={tabs.windows[0]}>
+          <Who tab="a" />
+        </SessionProvider>
+        <SessionProvider client={b.client} window={tabs.windows[1]}>
+          <Who tab="b" />
+        </SessionProvider>
       </>,
     );
-    const both = (text: string) => waitFor(() => expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual([text, text]));
+    const both = (text: string) =>
+      waitFor(() =>
+        expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual([text, text]),
+      );
     await both('authenticated:Ada Okafor');
 
     await act(() => a.client.signOut({ redirect: false }));
@@ -147,7 +199,14 @@ describe('two tabs over one localStorage', () => {
 
     // A tab still running the reference client signs out: it writes the message without removing first.
     server.state.signedIn = false;
-    act(() => tabs.storage(2).setItem('nextauth.message', JSON.stringify({ event: 'session', data: { trigger: 'signout' }, timestamp: 1772445600 })));
+    act(() =>
+      tabs
+        .storage(2)
+        .setItem(
+          'nextauth.message',
+          JSON.stringify({ event: 'session', data: { trigger: 'signout' }, timestamp: 1772445600 }),
+        ),
+    );
     await both('unauthenticated:');
     expect(a.navigate).not.toHaveBeenCalled();
     expect(b.navigate).not.toHaveBeenCalled();
@@ -157,9 +216,17 @@ describe('two tabs over one localStorage', () => {
     const tabs = createTabs(2);
     const a = prismClient(prism.url, undefined, { storage: tabs.storage(0) });
     const b = prismClient(prism.url, undefined, { storage: tabs.storage(1) });
-    const wrapper = ({ children }: { children: ReactNode }) => <SessionProvider client={a.client} window={tabs.windows[0]}>{children}</SessionProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SessionProvider client={a.client} window={tabs.windows[0]}>
+        {children}
+      </SessionProvider>
+    );
     const { result } = renderHook(() => useSession(), { wrapper });
-    render(<SessionProvider client={b.client} window={tabs.windows[1]}><Who tab="b" /></SessionProvider>);
+    render(
+      <SessionProvider client={b.client} window={tabs.windows[1]}>
+        <Who tab="b" />
+      </SessionProvider>,
+    );
     await waitFor(() => expect(result.current.status).toBe('authenticated'));
     await waitFor(() => expect(screen.getByTestId('b').textContent).toBe('authenticated:Ada Okafor'));
     const readsBefore = b.http.routes().length;

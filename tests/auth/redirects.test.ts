@@ -12,7 +12,9 @@ describe('signIn redirects', () => {
     window.history.replaceState(null, '', '/careers?team=avionics');
     const { client, http, navigate } = prismClient(prism.url);
     expect(await client.signIn()).toBeUndefined();
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(`${prism.url}/signin?callbackUrl=${encodeURIComponent('http://localhost:3000/careers?team=avionics')}`);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(
+      `${prism.url}/signin?callbackUrl=${encodeURIComponent('http://localhost:3000/careers?team=avionics')}`,
+    );
     expect(http.routes()).toEqual(['GET /providers']);
   });
 
@@ -26,7 +28,9 @@ describe('signIn redirects', () => {
   });
 
   it('goes to the error page when the provider list cannot be fetched', async () => {
-    const { client, navigate, log } = prismClient(prism.url, ({ path }) => (path === '/providers' ? 'code=500' : undefined));
+    const { client, navigate, log } = prismClient(prism.url, ({ path }) =>
+      path === '/providers' ? 'code=500' : undefined,
+    );
     expect(await client.signIn('credentials', { redirect: false })).toBeUndefined();
     expect(navigate).toHaveBeenCalledExactlyOnceWith(`${prism.url}/error`);
     expect(log.codes()).toEqual(['CLIENT_FETCH_ERROR']);
@@ -57,21 +61,29 @@ describe('signIn redirects', () => {
 
   it('follows the credentials reply with redirect on (the default), telling the other tabs first', async () => {
     const { client, navigate, messages } = prismClient(prism.url);
-    navigate.mockImplementation(() => expect(messages.map((m) => JSON.parse(m).data)).toEqual([{ trigger: 'getSession' }]));
+    navigate.mockImplementation(() =>
+      expect(messages.map((m) => JSON.parse(m).data)).toEqual([{ trigger: 'getSession' }]),
+    );
     await client.signIn('credentials', { username: 'aokafor', password: 'pw', callbackUrl: '/careers' });
     expect(navigate).toHaveBeenCalledExactlyOnceWith('https://www.aero.example/careers');
     expect(navigate).toHaveReturned();
   });
 
   it('tells no tab after rejected credentials, and follows the reply to the error page', async () => {
-    const { client, navigate, messages } = prismClient(prism.url, ({ method }) => (method === 'POST' ? 'code=401' : undefined));
+    const { client, navigate, messages } = prismClient(prism.url, ({ method }) =>
+      method === 'POST' ? 'code=401' : undefined,
+    );
     await client.signIn('credentials', { username: 'aokafor', password: 'wrong' });
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('https://www.aero.example/api/auth/error?error=CredentialsSignin&provider=credentials');
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(
+      'https://www.aero.example/api/auth/error?error=CredentialsSignin&provider=credentials',
+    );
     expect(messages).toEqual([]);
   });
 
   it('goes to the error page when the sign-in post fails, keeping the authorization params out of the log', async () => {
-    const { client, navigate, log } = prismClient(prism.url, ({ method }) => (method === 'POST' ? 'code=500' : undefined));
+    const { client, navigate, log } = prismClient(prism.url, ({ method }) =>
+      method === 'POST' ? 'code=500' : undefined,
+    );
     await client.signIn('azure-ad', {}, { login_hint: 'ada.okafor@example.com' });
     expect(navigate).toHaveBeenCalledExactlyOnceWith(`${prism.url}/error`);
     const { error, url } = log.entries[0]!.metadata as { error: Error; url: string };
@@ -86,7 +98,12 @@ describe('signIn redirects', () => {
     await redirecting.client.signIn('credentials', { username: 'a', password: 'b' });
     expect(redirecting.navigate).toHaveBeenCalledExactlyOnceWith(`${prism.url}/error`);
     const quiet = prismClient(prism.url, prefer);
-    expect(await quiet.client.signIn('credentials', { username: 'a', password: 'b', redirect: false })).toEqual({ error: 'CLIENT_FETCH_ERROR', status: 0, ok: false, url: null });
+    expect(await quiet.client.signIn('credentials', { username: 'a', password: 'b', redirect: false })).toEqual({
+      error: 'CLIENT_FETCH_ERROR',
+      status: 0,
+      ok: false,
+      url: null,
+    });
     expect(quiet.http.routes()).toEqual(['GET /providers', 'GET /csrf']);
     const out = prismClient(prism.url, prefer);
     expect(await out.client.signOut({ redirect: false })).toBeNull();
@@ -103,13 +120,29 @@ describe('default navigation', () => {
 });
 
 describe('a callbackUrl that leaves the site is refused (INVALID_CALLBACK_URL_ERROR)', () => {
-  const offSite = ['https://evil.example/steal', '//evil.example/steal', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://localhost:3001/', 'https://localhost:3000/', '/\\evil.example/steal', '\\\\evil.example/steal', 'java\tscript:alert(1)', 'blob:http://localhost:3000/1b9d6bcd'];
+  const offSite = [
+    'https://evil.example/steal',
+    '//evil.example/steal',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://localhost:3001/',
+    'https://localhost:3000/',
+    '/\\evil.example/steal',
+    '\\\\evil.example/steal',
+    'java\tscript:alert(1)',
+    'blob:http://localhost:3000/1b9d6bcd',
+  ];
 
   it.each(offSite)('signIn refuses %s before sending anything', async (callbackUrl) => {
     const { client, http, navigate, log } = prismClient(prism.url);
-    const failure = await client.signIn('credentials', { callbackUrl, username: 'a', password: 'b' }).catch((e: unknown) => e);
+    const failure = await client
+      .signIn('credentials', { callbackUrl, username: 'a', password: 'b' })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AuthError);
-    expect(failure).toMatchObject({ code: 'INVALID_CALLBACK_URL_ERROR', message: `callbackUrl must be on http://localhost:3000: ${callbackUrl}` });
+    expect(failure).toMatchObject({
+      code: 'INVALID_CALLBACK_URL_ERROR',
+      message: `callbackUrl must be on http://localhost:3000: ${callbackUrl}`,
+    });
     expect(log.entries).toEqual([{ level: 'error', code: 'INVALID_CALLBACK_URL_ERROR', metadata: failure }]);
     expect(http.calls).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
@@ -117,7 +150,9 @@ describe('a callbackUrl that leaves the site is refused (INVALID_CALLBACK_URL_ER
 
   it('signOut refuses an off-site callbackUrl and stays signed in', async () => {
     const { client, http, messages } = prismClient(prism.url);
-    await expect(client.signOut({ callbackUrl: 'https://evil.example/' })).rejects.toMatchObject({ code: 'INVALID_CALLBACK_URL_ERROR' });
+    await expect(client.signOut({ callbackUrl: 'https://evil.example/' })).rejects.toMatchObject({
+      code: 'INVALID_CALLBACK_URL_ERROR',
+    });
     expect(http.calls).toEqual([]);
     expect(messages).toEqual([]);
   });
@@ -142,7 +177,17 @@ describe('a reply url that leaves the site and its allowed origins is not follow
       return new Response(JSON.stringify(body), { status: answer.status, headers: answer.headers });
     };
   };
-  const HOSTILE = ['javascript:alert(document.cookie)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'https://evil.example/phish', '//evil.example/phish', '/\\evil.example', '/.//evil.example', 'http://exa mple'];
+  const HOSTILE = [
+    'javascript:alert(document.cookie)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'https://evil.example/phish',
+    '//evil.example/phish',
+    '/\\evil.example',
+    '/.//evil.example',
+    'http://exa mple',
+  ];
 
   it.each(HOSTILE)('signIn with %j goes to the callbackUrl and logs the refusal', async (url) => {
     const { client, navigate, log } = prismClient(prism.url);
@@ -172,7 +217,10 @@ describe('a reply url that leaves the site and its allowed origins is not follow
     for (const [url, followed] of [
       [`${location.origin}/account#orders`, `${location.origin}/account#orders`],
       ['/account', '/account'],
-      ['https://login.microsoftonline.com/common/oauth2/v2.0/authorize?x=1', 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?x=1'],
+      [
+        'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?x=1',
+        'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?x=1',
+      ],
       ['https://login.microsoftonline.com.evil.example/', '/'],
       ['http://login.microsoftonline.com/', '/'],
     ] as const) {

@@ -17,7 +17,13 @@ afterEach(() => {
 });
 
 /** A store over a Prism client, with its own window and document, started with `triggers`. */
-function setup(options: { prefer?: Prefer; store?: Partial<SessionStoreOptions>; triggers?: Parameters<ReturnType<typeof createSessionStore>['start']>[0] } = {}) {
+function setup(
+  options: {
+    prefer?: Prefer;
+    store?: Partial<SessionStoreOptions>;
+    triggers?: Parameters<ReturnType<typeof createSessionStore>['start']>[0];
+  } = {},
+) {
   const api = prismClient(prism.url, options.prefer);
   const win = new EventTarget() as unknown as Window;
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
@@ -59,7 +65,9 @@ describe('status', () => {
     await settled(t.store);
     expect(t.store.getSnapshot()).toMatchObject({ status: 'authenticated', data: { user: { name: 'Ada Okafor' } } });
     expect(t.statuses).toEqual(['loading', 'authenticated']);
-    expect(t.messages).toEqual([JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1772445600 })]);
+    expect(t.messages).toEqual([
+      JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1772445600 }),
+    ]);
   });
 
   it('is loading, then unauthenticated for a signed-out visitor', async () => {
@@ -82,7 +90,9 @@ describe('status', () => {
     store.start();
     await settled(store);
     expect(store.getSnapshot().status).toBe('unauthenticated');
-    expect(api.log.entries).toEqual([{ level: 'error', code: 'CLIENT_SESSION_ERROR', metadata: { error: new Error('session backend unreachable') } }]);
+    expect(api.log.entries).toEqual([
+      { level: 'error', code: 'CLIENT_SESSION_ERROR', metadata: { error: new Error('session backend unreachable') } },
+    ]);
   });
 
   it('starts from a given session (or null) without fetching', () => {
@@ -211,7 +221,9 @@ describe('messages from other tabs', () => {
     const t = setup();
     await settled(t.store);
     t.win.dispatchEvent(message({ event: 'session', data: { trigger: 'signout' }, timestamp: 1772445600 }));
-    t.win.dispatchEvent(message({ event: 'session', data: { trigger: 'getSession' }, clientId: 'ref-tab', timestamp: 1772445601 }));
+    t.win.dispatchEvent(
+      message({ event: 'session', data: { trigger: 'getSession' }, clientId: 'ref-tab', timestamp: 1772445601 }),
+    );
     expect(t.sessionFetches()).toBe(3);
     await until(t.store, () => t.statuses.length === 3);
     expect(t.messages).toHaveLength(1);
@@ -284,13 +296,19 @@ describe('update(data)', () => {
     const client = {
       ...api.client,
       getSession: (params?: { broadcast?: boolean }) => {
-        const answer = answers.length === 1 ? gate.then(() => api.client.getSession(params)) : api.client.getSession(params);
+        const answer =
+          answers.length === 1 ? gate.then(() => api.client.getSession(params)) : api.client.getSession(params);
         answers.push(answer);
         return answer;
       },
     };
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
-    const store = createSessionStore({ client, window: new EventTarget() as unknown as Window, document: doc, online: true });
+    const store = createSessionStore({
+      client,
+      window: new EventTarget() as unknown as Window,
+      document: doc,
+      online: true,
+    });
     store.start();
     await settled(store);
     doc.dispatchEvent(new Event('visibilitychange'));

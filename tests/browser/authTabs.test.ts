@@ -41,9 +41,14 @@ async function startSite(script: string): Promise<Server> {
     const target = path.slice('/api/auth'.length);
     if (target === '/_log') logged.push(body ?? '');
     const prefer = server.prefer({ method: request.method ?? 'GET', path: target.split('?')[0]! });
-    const headers: Record<string, string> = { ...(request.headers['content-type'] ? { 'Content-Type': request.headers['content-type'] } : {}), ...(prefer ? { Prefer: prefer } : {}) };
+    const headers: Record<string, string> = {
+      ...(request.headers['content-type'] ? { 'Content-Type': request.headers['content-type'] } : {}),
+      ...(prefer ? { Prefer: prefer } : {}),
+    };
     const answer = await fetch(`${prism.url}${target}`, { method: request.method, headers, body });
-    response.writeHead(answer.status, { 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json' }).end(await answer.text());
+    response
+      .writeHead(answer.status, { 'Content-Type': answer.headers.get('Content-Type') ?? 'application/json' })
+      .end(await answer.text());
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();
@@ -54,10 +59,19 @@ async function startSite(script: string): Promise<Server> {
 beforeAll(async () => {
   const bundle = await build({
     stdin: { contents: PAGE_SCRIPT, resolveDir: root, loader: 'tsx' },
-    bundle: true, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic', write: false, logLevel: 'silent',
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    write: false,
+    logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  await startAll([startSite(bundle.outputFiles[0]!.text).then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]);
+  await startAll([
+    startSite(bundle.outputFiles[0]!.text).then((s) => (site = s)),
+    launchBrowser().then((b) => (browser = b)),
+  ]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -74,7 +88,8 @@ async function open(hash = ''): Promise<{ page: Page; status: () => Promise<stri
   return { page, errors, status: () => page.locator('#status').innerText() };
 }
 
-const settle = (tab: { page: Page }, text: string) => tab.page.waitForFunction((t) => document.getElementById('status')?.textContent === t, text, { timeout: 10_000 });
+const settle = (tab: { page: Page }, text: string) =>
+  tab.page.waitForFunction((t) => document.getElementById('status')?.textContent === t, text, { timeout: 10_000 });
 
 describe('two Chromium tabs of the site, sharing one real localStorage', () => {
   it('agree on who is signed in after a sign-out in one and a sign-in in the other', async () => {
@@ -83,14 +98,19 @@ describe('two Chromium tabs of the site, sharing one real localStorage', () => {
     await settle(a, 'authenticated:Ada Okafor');
     await settle(b, 'authenticated:Ada Okafor');
 
-    await a.page.evaluate(() => (window as unknown as { auth: { signOut: (o: object) => Promise<unknown> } }).auth.signOut({ redirect: false }));
+    await a.page.evaluate(() =>
+      (window as unknown as { auth: { signOut: (o: object) => Promise<unknown> } }).auth.signOut({ redirect: false }),
+    );
     await settle(a, 'unauthenticated:');
     await settle(b, 'unauthenticated:');
     const message = JSON.parse((await b.page.evaluate(() => localStorage.getItem('nextauth.message'))) ?? '{}');
     expect(message).toEqual({ event: 'session', data: { trigger: 'signout' }, timestamp: expect.any(Number) });
 
     const result = await b.page.evaluate(() =>
-      (window as unknown as { auth: { signIn: (p: string, o: object) => Promise<unknown> } }).auth.signIn('credentials', { username: 'aokafor', password: 'pw', redirect: false }),
+      (window as unknown as { auth: { signIn: (p: string, o: object) => Promise<unknown> } }).auth.signIn(
+        'credentials',
+        { username: 'aokafor', password: 'pw', redirect: false },
+      ),
     );
     expect(result).toEqual({ error: null, status: 200, ok: true, url: 'https://www.aero.example/careers' });
     await settle(b, 'authenticated:Ada Okafor');
@@ -102,9 +122,13 @@ describe('two Chromium tabs of the site, sharing one real localStorage', () => {
   it('sends a reader without a session from a required page to /api/auth/signin, and the page exists', async () => {
     server.state.signedIn = false;
     const tab = await open('#required');
-    await tab.page.waitForFunction(() => document.getElementById('nav')?.textContent !== '', undefined, { timeout: 10_000 });
+    await tab.page.waitForFunction(() => document.getElementById('nav')?.textContent !== '', undefined, {
+      timeout: 10_000,
+    });
     const target = await tab.page.locator('#nav').innerText();
-    expect(target).toBe(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/#required`)}`);
+    expect(target).toBe(
+      `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/#required`)}`,
+    );
     expect(await tab.status()).toBe('loading:');
     const signInPage = await fetch(`${origin}${target}`);
     expect(signInPage.headers.get('Content-Type')).toContain('text/html');
@@ -116,10 +140,14 @@ describe('two Chromium tabs of the site, sharing one real localStorage', () => {
     const tab = await open();
     await settle(tab, 'authenticated:Ada Okafor');
     const refused = await tab.page.evaluate(() =>
-      (window as unknown as { auth: { signIn: (p: string, o: object) => Promise<unknown> } }).auth.signIn('credentials', { callbackUrl: 'https://evil.example/' }).catch((e: { code: string }) => e.code),
+      (window as unknown as { auth: { signIn: (p: string, o: object) => Promise<unknown> } }).auth
+        .signIn('credentials', { callbackUrl: 'https://evil.example/' })
+        .catch((e: { code: string }) => e.code),
     );
     expect(refused).toBe('INVALID_CALLBACK_URL_ERROR');
-    await expect.poll(() => logged.map((body) => new URLSearchParams(body).get('code'))).toContain('INVALID_CALLBACK_URL_ERROR');
+    await expect
+      .poll(() => logged.map((body) => new URLSearchParams(body).get('code')))
+      .toContain('INVALID_CALLBACK_URL_ERROR');
     expect(await tab.page.locator('#nav').innerText()).toBe('');
     await tab.page.close();
   });

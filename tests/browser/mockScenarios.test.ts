@@ -25,7 +25,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const port = await freePort();
   previewServer = await preview({
-    root, configFile, logLevel: 'error', build: { outDir },
+    root,
+    configFile,
+    logLevel: 'error',
+    build: { outDir },
     preview: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
   });
   site = `http://127.0.0.1:${port}`;
@@ -50,7 +53,9 @@ async function visit(path: string, { fresh = false, origin = site } = {}): Promi
   const console: string[] = [];
   const preferSent: string[] = [];
   page.on('console', (m) => console.push(m.text()));
-  page.on('request', (r) => { if (r.headers().prefer) preferSent.push(`${r.method()} ${r.url()}`); });
+  page.on('request', (r) => {
+    if (r.headers().prefer) preferSent.push(`${r.method()} ${r.url()}`);
+  });
   await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   return { page, console, preferSent };
 }
@@ -61,7 +66,9 @@ const resultCount = (page: Page) => page.locator('.search-results[aria-busy="fal
 
 describe('QA mock scenarios (?mock=) in the served site', () => {
   it('keeps the panel, the ?mock handling and any Prefer header out of the built files', () => {
-    const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(js|html|css)$/.test(f.name));
+    const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter(
+      (f) => f.isFile() && /\.(js|html|css)$/.test(f.name),
+    );
     expect(files.some((f) => f.name.endsWith('.js'))).toBe(true);
     for (const file of files) {
       const text = readFileSync(join(file.parentPath, file.name), 'utf8');
@@ -108,15 +115,21 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
     (await visit('/?mock=search:noResults', { fresh: true })).page.close();
     const v = await visit('/search?q=satellite&mock=search:nope');
     const alert = v.page.getByRole('alert');
-    expect(await alert.innerText()).toContain('search has no example "nope". Valid choices for search: allWidgetTypes,');
+    expect(await alert.innerText()).toContain(
+      'search has no example "nope". Valid choices for search: allWidgetTypes,',
+    );
     expect(await alert.innerText()).toContain('noResults');
     expect(await alert.innerText()).toContain('The previous scenario is kept.');
     expect(await panelToggle(v.page).getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
     await v.page.goto(`${site}/?mock=weather:sunny`);
-    expect(await v.page.getByRole('alert').innerText()).toContain('unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth');
+    expect(await v.page.getByRole('alert').innerText()).toContain(
+      'unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth',
+    );
     await v.page.goto(`${site}/?mock=oneconnect:code=418`);
-    expect(await v.page.getByRole('alert').innerText()).toContain('oneconnect declares no status code 418. Valid codes for oneconnect: code=200, code=400, code=500.');
+    expect(await v.page.getByRole('alert').innerText()).toContain(
+      'oneconnect declares no status code 418. Valid codes for oneconnect: code=200, code=400, code=500.',
+    );
     await v.page.close();
   });
 
@@ -147,13 +160,23 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
     expect(await panel.getByText('Active:').innerText()).toBe('Active: oneconnect:code=500');
     expect(await v.page.getByLabel('oneconnect', { exact: true }).inputValue()).toBe('oneconnect:code=500');
     expect(await v.page.getByLabel('auth', { exact: true }).locator('option').allInnerTexts()).toEqual(
-      expect.arrayContaining(['default answer', 'signedIn', 'signedOut', 'code=500', 'dynamic (generated from the schema)']),
+      expect.arrayContaining([
+        'default answer',
+        'signedIn',
+        'signedOut',
+        'code=500',
+        'dynamic (generated from the schema)',
+      ]),
     );
 
     const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
     await v.page.addScriptTag({ content: axe });
     const violations = await v.page.evaluate(async () => {
-      const run = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe.run;
+      const run = (
+        window as unknown as {
+          axe: { run(context: unknown): Promise<{ violations: Array<{ id: string; impact: string }> }> };
+        }
+      ).axe.run;
       const result = await run({ include: [['#mock-scenarios']] });
       return result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => x.id);
     });
@@ -171,19 +194,27 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
     await panelToggle(v.page).press('Enter');
     await v.page.keyboard.press('Escape');
     expect(await panelToggle(v.page).getAttribute('aria-expanded')).toBe('false');
-    expect(await panelToggle(v.page).evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    expect(
+      await panelToggle(v.page).evaluate(
+        (el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el,
+      ),
+    ).toBe(true);
     await v.page.close();
   });
 
   it('works the same in the dev server (npm start)', async () => {
     const port = await freePort();
     const dev: ViteDevServer = await createServer({
-      configFile, logLevel: 'error',
+      configFile,
+      logLevel: 'error',
       server: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
     });
     await dev.listen();
     try {
-      const v = await visit('/search?q=satellite&mock=search:noResults,oneconnect:code=500', { fresh: true, origin: `http://127.0.0.1:${port}` });
+      const v = await visit('/search?q=satellite&mock=search:noResults,oneconnect:code=500', {
+        fresh: true,
+        origin: `http://127.0.0.1:${port}`,
+      });
       await expect.poll(() => resultCount(v.page).innerText(), { timeout: 20_000 }).toBe('0 results');
       expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (2 active)');
       await v.page.close();

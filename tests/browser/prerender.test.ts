@@ -94,13 +94,24 @@ async function open(path: string): Promise<Opened> {
   const response = await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
   const served = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1] ?? '';
   await page.waitForTimeout(300);
-  const removedHeadings = () => page.evaluate(() => (globalThis as unknown as { __removedHeadings: { removed: number } }).__removedHeadings.removed);
-  return { page, events, problems, layoutItems, status: response!.status(), servedH1: served.replace(/&amp;/g, '&'), removedHeadings };
+  const removedHeadings = () =>
+    page.evaluate(
+      () => (globalThis as unknown as { __removedHeadings: { removed: number } }).__removedHeadings.removed,
+    );
+  return {
+    page,
+    events,
+    problems,
+    layoutItems,
+    status: response!.status(),
+    servedH1: served.replace(/&amp;/g, '&'),
+    removedHeadings,
+  };
 }
 
 describe('prerendered pages in Chromium', () => {
   it.each(listedPaths)(
-    '%s hydrates from its own data in one pass: no layout request (but a gated page\'s, with a session), no console error or warning, the served heading kept',
+    "%s hydrates from its own data in one pass: no layout request (but a gated page's, with a session), no console error or warning, the served heading kept",
     async (path) => {
       const { page, problems, layoutItems, status, servedH1, removedHeadings } = await open(path);
       try {
@@ -113,14 +124,18 @@ describe('prerendered pages in Chromium', () => {
         // (a page that requires a session replaces its shell with the visitor's page, by design).
         if (!requiresSession(path)) expect(await removedHeadings()).toBe(0);
         // Hydrated: React owns the root (a prerendered page that never hydrated has no fiber).
-        expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+        expect(
+          await page.evaluate(() =>
+            Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')),
+          ),
+        ).toBe(true);
       } finally {
         await page.close();
       }
     },
   );
 
-  it('/account, a page that needs a session: its gate asks for the layout only after the session says signed in, then shows the reader\'s page', async () => {
+  it("/account, a page that needs a session: its gate asks for the layout only after the session says signed in, then shows the reader's page", async () => {
     const { page, events, problems } = await open('/account');
     try {
       await page.getByText(GATED_MARKER, { exact: false }).waitFor();
@@ -143,7 +158,9 @@ describe('prerendered pages in Chromium', () => {
       if (LAYOUT.test(r.url())) layoutItems.push(new URL(r.url()).searchParams.get('item') ?? '');
     });
     try {
-      await page.route('**/api/auth/session', (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=signedOut' } }));
+      await page.route('**/api/auth/session', (route) =>
+        route.continue({ headers: { ...route.request().headers(), prefer: 'example=signedOut' } }),
+      );
       await page.goto(`${built.url}/account`, { waitUntil: 'commit' });
       await page.waitForURL(/\/api\/auth\/signin\?/);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
@@ -268,7 +285,8 @@ describe("the header's search on a page without search widgets", () => {
 // lines, images) must not move what is already on screen.
 const SHIFT_PAGES = [...listedPaths, '/search?q=f-35', '/products/TIT-FAST-100', '/no/such/page'];
 const CLS_TARGET = 0.02;
-const shiftReport = (v: PageVitals) => v.shifts.map((s) => `${s.value.toFixed(4)} at ${s.at} ms: ${s.nodes.join(', ')}`);
+const shiftReport = (v: PageVitals) =>
+  v.shifts.map((s) => `${s.value.toFixed(4)} at ${s.at} ms: ${s.nodes.join(', ')}`);
 
 describe('layout shift of every page (cumulative layout shift, PerformanceObserver)', () => {
   it.each(SHIFT_PAGES)(`%s on a phone on a slow network stays within ${CLS_TARGET}`, async (path) => {

@@ -51,7 +51,9 @@ afterAll(async () => {
 
 async function openPage(): Promise<Page> {
   const page = await browser.context.newPage();
-  await page.setContent('<!doctype html><html><head><link rel="icon" href="data:,"></head><body><div id="root"></div></body></html>');
+  await page.setContent(
+    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><div id="root"></div></body></html>',
+  );
   await page.evaluate(() => {
     const calls: number[] = [];
     Object.assign(window, { __xssCalls: calls, __xss: (n: number) => calls.push(n) });
@@ -76,13 +78,22 @@ describe('XSS corpus in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const url = page.url();
-    await page.evaluate((v) => (window as unknown as { renderCorpus: (v: string[]) => Promise<void> }).renderCorpus(v), xssVectors.map(([, html]) => html));
+    await page.evaluate(
+      (v) => (window as unknown as { renderCorpus: (v: string[]) => Promise<void> }).renderCorpus(v),
+      xssVectors.map(([, html]) => html),
+    );
     await provokeAndWait(page);
     expect(await page.evaluate(() => (window as unknown as { __xssCalls: number[] }).__xssCalls)).toEqual([]);
     const leftovers = await page.evaluate(() =>
       [...document.querySelectorAll('#root *')].flatMap((el) => [
-        ...(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'LINK', 'STYLE', 'svg', 'math'].includes(el.tagName) ? [el.tagName] : []),
-        ...[...el.attributes].filter((a) => /^on|^style$|^srcdoc$/i.test(a.name) || /^\s*(javascript|data):/i.test(a.value)).map((a) => `${el.tagName}[${a.name}]`),
+        ...(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'LINK', 'STYLE', 'svg', 'math'].includes(
+          el.tagName,
+        )
+          ? [el.tagName]
+          : []),
+        ...[...el.attributes]
+          .filter((a) => /^on|^style$|^srcdoc$/i.test(a.name) || /^\s*(javascript|data):/i.test(a.value))
+          .map((a) => `${el.tagName}[${a.name}]`),
       ]),
     );
     expect(leftovers).toEqual([]);
@@ -94,12 +105,17 @@ describe('XSS corpus in Chromium', () => {
 
   it('would catch a vector that runs (the same vectors unsanitized fire)', async () => {
     const page = await openPage();
-    await page.evaluate((vectors) => {
-      const raw = document.createElement('div');
-      raw.id = 'raw';
-      raw.innerHTML = vectors.join('');
-      document.body.append(raw);
-    }, xssVectors.filter(([name]) => /img onerror|details|svg onload|iframe srcdoc|div onmouseover/.test(name)).map(([, html]) => html));
+    await page.evaluate(
+      (vectors) => {
+        const raw = document.createElement('div');
+        raw.id = 'raw';
+        raw.innerHTML = vectors.join('');
+        document.body.append(raw);
+      },
+      xssVectors
+        .filter(([name]) => /img onerror|details|svg onload|iframe srcdoc|div onmouseover/.test(name))
+        .map(([, html]) => html),
+    );
     await provokeAndWait(page);
     const calls = await page.evaluate(() => (window as unknown as { __xssCalls: number[] }).__xssCalls);
     expect(new Set(calls).size).toBeGreaterThanOrEqual(3);

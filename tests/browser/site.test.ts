@@ -18,7 +18,8 @@ const BLANK = '/-/media/images/hero-640.svg';
 const CONTENT_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const TARGETED_LAYOUT = '4f5a1c2e-landing';
 /** The content API as the site reaches it (through the dev server's mock layer). */
-const content = (): ContentClient => createContentClient({ baseUrl: `${site.url}/content-api`, apiKey: CONTENT_KEY, site: 'aero' });
+const content = (): ContentClient =>
+  createContentClient({ baseUrl: `${site.url}/content-api`, apiKey: CONTENT_KEY, site: 'aero' });
 
 beforeAll(() => startAll([startSite().then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]));
 afterAll(async () => {
@@ -40,7 +41,9 @@ async function visit(path: string): Promise<Visit> {
   const requests: Request[] = [];
   const errors: string[] = [];
   page.on('request', (r) => requests.push(r));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
+  });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('requestfinished', async (r) => {
     // A request that finishes as the test closes its page has no response to read any more.
@@ -49,13 +52,18 @@ async function visit(path: string): Promise<Visit> {
   });
   // An aborted request (a navigation or a cancelled query) is intended, not a failure a reader notices.
   page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED')
+      errors.push(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
   });
   await page.goto(`${site.url}${BLANK}`);
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   requests.length = 0;
   await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
-  const paths = (pattern: RegExp) => requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`).filter((p) => pattern.test(p));
+  const paths = (pattern: RegExp) =>
+    requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`).filter((p) => pattern.test(p));
   return { page, requests, errors, paths };
 }
 
@@ -65,7 +73,9 @@ async function settle(page: Page, ms = 800) {
 }
 
 const eventBodies = (v: Visit) =>
-  v.requests.filter((r) => r.method() === 'POST' && /\/engage-api\/v1\.2\/events$/.test(r.url())).map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+  v.requests
+    .filter((r) => r.method() === 'POST' && /\/engage-api\/v1\.2\/events$/.test(r.url()))
+    .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
 
 describe('the site in Chromium against the mocks', () => {
   it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async () => {
@@ -128,7 +138,9 @@ describe('the site in Chromium against the mocks', () => {
       '/sitecore/shell/-/media/images/hero-1280.svg?mw=640 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
     );
     expect(await hero.getAttribute('data-original-src')).toBe('/-/media/images/hero-1280.svg');
-    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 })
+      .toBe(true);
     expect(v.paths(/consent-stub\.js/)).toEqual([]);
     expect(await v.page.locator('#consent-banner').count()).toBe(0);
     expect(v.paths(ENGAGE)).toEqual([]);
@@ -140,7 +152,9 @@ describe('the site in Chromium against the mocks', () => {
     const v = await visit('/');
     await settle(v.page, 1000);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
-    const body = JSON.parse(v.requests.find((r) => SEARCH.test(r.url()))!.postData()!) as { widget: { items: Array<{ rfk_id: string }> } };
+    const body = JSON.parse(v.requests.find((r) => SEARCH.test(r.url()))!.postData()!) as {
+      widget: { items: Array<{ rfk_id: string }> };
+    };
     expect(body.widget.items.map((i) => i.rfk_id).sort()).toEqual(['rfkid_1', 'rfkid_6']);
     await v.page.close();
   });
@@ -182,7 +196,8 @@ describe('the site in Chromium against the mocks', () => {
       const h1 = v.page.getByRole('heading', { level: 1 });
       await h1.waitFor();
       // The session client's error page words its heading after the ?error= value (the session protocol's view).
-      if (first.componentName !== 'AuthError') expect(await h1.innerText(), path).toBe((first.fields!.heading as { value: string }).value);
+      if (first.componentName !== 'AuthError')
+        expect(await h1.innerText(), path).toBe((first.fields!.heading as { value: string }).value);
       expect(await v.page.locator('main').getAttribute('data-layout-id'), path).toBe(route.layoutId);
       expect(await v.page.title(), path).toBe((route.fields.pageTitle as { value: string }).value);
       if (route.layoutId === TARGETED_LAYOUT) {
@@ -229,7 +244,10 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.unroute('**/api/auth/session');
     await v.page.getByLabel('Username').fill('ada.okafor');
     await v.page.getByLabel('Password').fill('correct horse battery staple');
-    await v.page.getByRole('form', { name: 'Sign in with your account' }).getByRole('button', { name: 'Sign in' }).click();
+    await v.page
+      .getByRole('form', { name: 'Sign in with your account' })
+      .getByRole('button', { name: 'Sign in' })
+      .click();
     await v.page.waitForURL(`${site.url}/account`);
     await v.page.getByText('Signed in as').waitFor();
     expect(v.errors).toEqual([]);
@@ -251,14 +269,18 @@ describe('the site in Chromium against the mocks', () => {
     await Promise.all([nextSearch(), v.page.getByRole('button', { name: '2', exact: true }).click()]);
     await settle(v.page, 600);
     expect(searches().length).toBe(before + 3);
-    const last = JSON.parse(searches().at(-1)!.postData()!) as { widget: { items: Array<{ search?: { offset?: number; sort?: unknown } }> } };
+    const last = JSON.parse(searches().at(-1)!.postData()!) as {
+      widget: { items: Array<{ search?: { offset?: number; sort?: unknown } }> };
+    };
     const item = last.widget.items.find((i) => i.search)!;
     expect(item.search?.offset).toBe(12);
     expect(item.search?.sort).toBeTruthy();
     const reported = v.requests
       .filter((r) => SEARCH_EVENT.test(r.url()))
       .map((r) => JSON.parse(r.postData() ?? '{}') as { action_cause?: string; action_sub_type?: string });
-    expect(reported.map((e) => e.action_sub_type ?? e.action_cause)).toEqual(expect.arrayContaining(['filter', 'sort', 'page']));
+    expect(reported.map((e) => e.action_sub_type ?? e.action_cause)).toEqual(
+      expect.arrayContaining(['filter', 'sort', 'page']),
+    );
     expect(v.errors).toEqual([]);
     await v.page.close();
   });
@@ -286,8 +308,14 @@ describe('the site in Chromium against the mocks', () => {
       await settle(v.page, 600);
       await v.page.addScriptTag({ content: axe });
       const violations = await v.page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-        return result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id} (${x.nodes.length})`);
+        const result = await (
+          window as unknown as {
+            axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+          }
+        ).axe.run();
+        return result.violations
+          .filter((x) => x.impact === 'serious' || x.impact === 'critical')
+          .map((x) => `${x.id} (${x.nodes.length})`);
       });
       expect(violations, path).toEqual([]);
       expect(v.errors, path).toEqual([]);
@@ -304,7 +332,9 @@ describe('the banner service on another origin', () => {
     const service = site.mocks.oneconnect!;
     await browser.context.addCookies([{ name: 'segment_session', value: 'seg-42', url: service }]);
     // A string, so the test runner leaves this import to the page.
-    const state = (await v.page.evaluate(`import('/src/oneconnect/index.ts').then((m) => m.loadBanners(m.createOneconnectClient({ baseUrl: ${JSON.stringify(service)} })))`)) as { userId: string };
+    const state = (await v.page.evaluate(
+      `import('/src/oneconnect/index.ts').then((m) => m.loadBanners(m.createOneconnectClient({ baseUrl: ${JSON.stringify(service)} })))`,
+    )) as { userId: string };
     // The mock allowed the page to read the credentialed answer (it echoes the origin and allows credentials).
     expect(state.userId).toBe('u-7f3c2a91');
     const call = v.requests.find((r) => r.url() === `${service}/api/oneconnect/get-segment-cookies`);
@@ -316,13 +346,14 @@ describe('the banner service on another origin', () => {
 });
 
 describe('the production build', () => {
-  it('sends no Prefer header to the content API (choosing mock answers is the mock layer\'s job) and has none in its code', async () => {
+  it("sends no Prefer header to the content API (choosing mock answers is the mock layer's job) and has none in its code", async () => {
     const built = await previewBuiltSite(site.mocks);
     const page = await browser.context.newPage();
     try {
       const contentRequests: Array<{ url: string; headers: Record<string, string> }> = [];
       page.on('request', (r) => {
-        if (/\/content-api\//.test(r.url())) void r.allHeaders().then((headers) => contentRequests.push({ url: r.url(), headers }));
+        if (/\/content-api\//.test(r.url()))
+          void r.allHeaders().then((headers) => contentRequests.push({ url: r.url(), headers }));
       });
       for (const path of ['/', '/capabilities/space', '/no/such/page', '/?sc_mode=edit']) {
         await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
@@ -331,7 +362,11 @@ describe('the production build', () => {
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Engineering what flies next');
       // Prerendered pages hydrate from their own data; the not-found and edit-mode pages ask the layout service.
       expect(contentRequests.length).toBeGreaterThanOrEqual(2);
-      for (const request of contentRequests) expect(Object.keys(request.headers).map((h) => h.toLowerCase()), request.url).not.toContain('prefer');
+      for (const request of contentRequests)
+        expect(
+          Object.keys(request.headers).map((h) => h.toLowerCase()),
+          request.url,
+        ).not.toContain('prefer');
       const assets = join(built.outDir, 'assets');
       const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(0);

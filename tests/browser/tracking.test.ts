@@ -25,7 +25,10 @@ beforeAll(async () => {
   ]);
   // Another site, served at once: a click on a link to it unloads our page immediately.
   await browser.context.route(`${CAREERS_SITE}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,"><title>Vacancies</title><h1>Vacancies</h1>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><link rel="icon" href="data:,"><title>Vacancies</title><h1>Vacancies</h1>',
+    }),
   );
 });
 afterAll(async () => {
@@ -50,7 +53,11 @@ async function visitWithConsent(path: string): Promise<{ page: Page; requests: R
   const requests: Request[] = [];
   page.on('request', (r) => requests.push(r));
   await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
-  await expect.poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups), { timeout: 20_000 }).toContain(',C0002,');
+  await expect
+    .poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups), {
+      timeout: 20_000,
+    })
+    .toContain(',C0002,');
   return { page, requests };
 }
 
@@ -64,8 +71,11 @@ const matching = (requests: Request[], pattern: RegExp) => requests.filter((r) =
 async function identifiers(page: Page) {
   const cookies = (await browser.context.cookies()).map((c) => c.name).filter((name) => /^(bid_|bx_|__ru)/.test(name));
   const onPage = await page.evaluate(() => ({
-    storage: [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => /^(__ru|EngageEventQueue$)/.test(key)),
-    webPersonalization: [...document.scripts].filter((s) => s.src.includes('/web-flow-libs/')).length + ('Engage' in window ? 1 : 0),
+    storage: [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) =>
+      /^(__ru|EngageEventQueue$)/.test(key),
+    ),
+    webPersonalization:
+      [...document.scripts].filter((s) => s.src.includes('/web-flow-libs/')).length + ('Engage' in window ? 1 : 0),
   }));
   return { cookies: cookies.sort(), ...onPage };
 }
@@ -100,21 +110,41 @@ describe('tracking in Chromium against the mocks', () => {
     await page.getByRole('heading', { name: 'Vacancies' }).waitFor();
     left();
 
-    const click = matching(requests, EVENTS).map((r) => JSON.parse(r.postData() ?? '{}') as { type?: string; ext?: unknown });
-    expect(click.at(-1)).toMatchObject({ type: 'CAREERS_CLICK', ext: { linkText: 'All vacancies', linkUrl: `${CAREERS_SITE}/jobs` } });
+    const click = matching(requests, EVENTS).map(
+      (r) => JSON.parse(r.postData() ?? '{}') as { type?: string; ext?: unknown },
+    );
+    expect(click.at(-1)).toMatchObject({
+      type: 'CAREERS_CLICK',
+      ext: { linkText: 'All vacancies', linkUrl: `${CAREERS_SITE}/jobs` },
+    });
     await expect.poll(eventsAtMock, { timeout: 10_000 }).toBe(before + 1);
     await page.close();
   });
 
   it("starts the events SDK with the specification's settings: pos ngc, the URL's utm_* in the page view, web personalization loaded", async () => {
-    const { page, requests } = await visitWithConsent('/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026');
+    const { page, requests } = await visitWithConsent(
+      '/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026',
+    );
     await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const view = matching(requests, EVENTS).map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>).find((body) => body.type === 'VIEW');
-    expect(view).toMatchObject({ pos: 'ngc', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'airshow-2026' });
+    const view = matching(requests, EVENTS)
+      .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>)
+      .find((body) => body.type === 'VIEW');
+    expect(view).toMatchObject({
+      pos: 'ngc',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'airshow-2026',
+    });
     // Web personalization: the web experiences script of the site's client key, with the point of sale it reads.
     const script = matching(requests, /\/web-flow-libs\/[^/]+\/web-version\.min\.js$/);
-    expect(script.map((r) => new URL(r.url()).pathname)).toEqual([`/web-flow-libs/${import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY}/web-version.min.js`]);
-    expect(await page.evaluate(() => (window as { Engage?: { settings?: { pointOfSale?: string } } }).Engage?.settings?.pointOfSale)).toBe('ngc');
+    expect(script.map((r) => new URL(r.url()).pathname)).toEqual([
+      `/web-flow-libs/${import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY}/web-version.min.js`,
+    ]);
+    expect(
+      await page.evaluate(
+        () => (window as { Engage?: { settings?: { pointOfSale?: string } } }).Engage?.settings?.pointOfSale,
+      ),
+    ).toBe('ngc');
     await page.close();
   });
 
@@ -148,14 +178,25 @@ describe('tracking in Chromium against the mocks', () => {
     // The next page of the visit has no search widget, so its search layer never loads: the search
     // visitor the search page stored is still the visitor's, and must go on withdrawal too.
     await page.goto(`${site.url}/careers`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.evaluate(() => (window as { Engage?: { webFlowLoaded?: boolean } }).Engage?.webFlowLoaded), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as { Engage?: { webFlowLoaded?: boolean } }).Engage?.webFlowLoaded), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     // An event queued for later, as the SDK keeps it (the site's own pages queue none).
-    await page.evaluate(() => sessionStorage.setItem('EngageEventQueue', '[{"type":"DOWNLOAD","eventData":{"channel":"WEB"},"id":"b","settings":{"clientKey":"k"}}]'));
-    await expect.poll(() => identifiers(page), { timeout: 10_000 }).toEqual({
-      cookies: ['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH'],
-      storage: ['EngageEventQueue'],
-      webPersonalization: 2,
-    });
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'EngageEventQueue',
+        '[{"type":"DOWNLOAD","eventData":{"channel":"WEB"},"id":"b","settings":{"clientKey":"k"}}]',
+      ),
+    );
+    await expect
+      .poll(() => identifiers(page), { timeout: 10_000 })
+      .toEqual({
+        cookies: ['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH'],
+        storage: ['EngageEventQueue'],
+        webPersonalization: 2,
+      });
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await page.getByRole('button', { name: 'Reject optional cookies' }).click();
@@ -164,7 +205,9 @@ describe('tracking in Chromium against the mocks', () => {
     // Later loads, a search page with its widgets included, bring none of it back.
     const sent = requests.length;
     await page.reload({ waitUntil: 'networkidle' });
-    await expect.poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups)).toBe(',C0001,');
+    await expect
+      .poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups))
+      .toBe(',C0001,');
     expect(await identifiers(page)).toEqual(NONE);
     await page.goto(`${site.url}/search?q=satellite`, { waitUntil: 'networkidle' });
     await page.getByText('33 results').waitFor();
@@ -174,10 +217,13 @@ describe('tracking in Chromium against the mocks', () => {
     // Consent given again: a new browser id is asked for, and the search visitor is a new one.
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await page.getByRole('button', { name: 'Accept all cookies' }).click();
-    await expect.poll(() => matching(requests.slice(sent), /\/browser\/create\.json/).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await identifiers(page)).cookies, { timeout: 10_000 }).toEqual(['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH']);
+    await expect
+      .poll(() => matching(requests.slice(sent), /\/browser\/create\.json/).length, { timeout: 10_000 })
+      .toBe(1);
+    await expect
+      .poll(async () => (await identifiers(page)).cookies, { timeout: 10_000 })
+      .toEqual(['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH']);
     expect(await searchVisitor()).not.toBe(withdrawn);
     await page.close();
   });
 });
-

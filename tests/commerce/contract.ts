@@ -21,9 +21,22 @@ export function resolve<T = Node>(node: unknown): T {
   return current as T;
 }
 
-interface Parameter { name: string; in: string; required?: boolean; example?: unknown; schema?: { type?: string; enum?: unknown[]; minimum?: number } }
-interface Media { example?: unknown; examples?: Record<string, unknown> }
-interface Operation { parameters?: unknown[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  schema?: { type?: string; enum?: unknown[]; minimum?: number };
+}
+interface Media {
+  example?: unknown;
+  examples?: Record<string, unknown>;
+}
+interface Operation {
+  parameters?: unknown[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+}
 
 /** The contract's operation object for a table row. */
 export function specOf(row: CommerceOperation): Operation {
@@ -65,7 +78,10 @@ export function argsFor(row: CommerceOperation, extraOptions: Record<string, unk
 /** The success status the contract declares and the body example it answers with (`undefined` for 204). */
 export function answerOf(row: CommerceOperation): { status: number; body: unknown } {
   const [code, response] = Object.entries(specOf(row).responses).find(([status]) => /^2/.test(status))!;
-  return { status: Number(code), body: exampleOf(resolve<{ content?: Record<string, Media> }>(response).content?.['application/json']) };
+  return {
+    status: Number(code),
+    body: exampleOf(resolve<{ content?: Record<string, Media> }>(response).content?.['application/json']),
+  };
 }
 
 /** How many operations the contract declares. */

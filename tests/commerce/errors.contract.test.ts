@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
-import { ApiError, commerceErrorCodes, createCommerceClient, isApiError, isOrderCloudError, OrderCloudError } from '../../src/commerce/index.ts';
+import {
+  ApiError,
+  commerceErrorCodes,
+  createCommerceClient,
+  isApiError,
+  isOrderCloudError,
+  OrderCloudError,
+} from '../../src/commerce/index.ts';
 import { CodedError } from '../../src/core/errors.ts';
 import { recordingFetch } from './recordingFetch.ts';
 
@@ -25,14 +32,20 @@ describe('commerce errors', () => {
       statusText: 'Not Found',
       errorCode: 'NotFound',
       message: 'Order abc not found',
-      errors: [{ ErrorCode: 'NotFound', Message: 'Order not found: abc', Data: { ObjectType: 'Order', ObjectID: 'abc' } }],
+      errors: [
+        { ErrorCode: 'NotFound', Message: 'Order not found: abc', Data: { ObjectType: 'Order', ObjectID: 'abc' } },
+      ],
       request: { method: 'GET', url: `${prism.url}/orders/Incoming/abc` },
     });
     expect((error as ApiError).response.status).toBe(404);
   });
 
   it("uses the first error's Message for other codes (Prism's 401)", async () => {
-    const client = createCommerceClient({ baseUrl: prism.url, fetch: recordingFetch({ prefer: 'code=401' }), accessToken: 't' });
+    const client = createCommerceClient({
+      baseUrl: prism.url,
+      fetch: recordingFetch({ prefer: 'code=401' }),
+      accessToken: 't',
+    });
     const error = (await client.Me.Get().catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(error.errorCode).toBe((error.errors[0] as { ErrorCode: string }).ErrorCode);
@@ -48,7 +61,8 @@ describe('commerce errors', () => {
   });
 
   it('parses an error body that starts with a byte-order mark', async () => {
-    const body = '\uFEFF{"Errors":[{"ErrorCode":"ValidationFailure","Message":"Quantity must be positive","Data":null}]}';
+    const body =
+      '\uFEFF{"Errors":[{"ErrorCode":"ValidationFailure","Message":"Quantity must be positive","Data":null}]}';
     const fetch = recordingFetch({ answer: () => new Response(body, { status: 400, statusText: 'Bad Request' }) });
     const client = createCommerceClient({ baseUrl: 'https://stub.test/v1', accessToken: 't', fetch });
     await expect(client.LineItems.Create('Outgoing', 'o1', { Quantity: -1 })).rejects.toMatchObject({
@@ -59,12 +73,19 @@ describe('commerce errors', () => {
   });
 
   it('gives the status text and no errors for an empty 500', async () => {
-    const fetch = recordingFetch({ answer: () => new Response(null, { status: 500, statusText: 'Internal Server Error' }) });
+    const fetch = recordingFetch({
+      answer: () => new Response(null, { status: 500, statusText: 'Internal Server Error' }),
+    });
     const client = createCommerceClient({ baseUrl: 'https://stub.test/v1', accessToken: 't', fetch });
     const error = (await client.Orders.Submit('Outgoing', 'o1').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     // With no error entry the code is the branded class name, as the official SDK gives it.
-    expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'OrderCloudError' });
+    expect(error).toMatchObject({
+      status: 500,
+      message: 'Internal Server Error',
+      errors: [],
+      errorCode: 'OrderCloudError',
+    });
   });
 
   it('gives OrderCloudError the code of its first error entry, else the table fallback, as its CodedError code', async () => {
@@ -75,7 +96,9 @@ describe('commerce errors', () => {
     expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ name: 'OrderCloudError', code: 'InsufficientRoles', errorCode: 'InsufficientRoles' });
     const empty = recordingFetch({ answer: () => new Response(null, { status: 500 }) });
-    const fallback = await createCommerceClient({ baseUrl: 'https://stub.test/v1', fetch: empty }).Me.Get().catch((e: unknown) => e);
+    const fallback = await createCommerceClient({ baseUrl: 'https://stub.test/v1', fetch: empty })
+      .Me.Get()
+      .catch((e: unknown) => e);
     expect(fallback).toMatchObject({ code: commerceErrorCodes.OrderCloudError, errorCode: 'OrderCloudError' });
   });
 
@@ -83,7 +106,11 @@ describe('commerce errors', () => {
     const body = JSON.stringify({ error: 'invalid_grant', error_description: 'Token expired' });
     const fetch = recordingFetch({ answer: () => new Response(body, { status: 400, statusText: 'Bad Request' }) });
     const client = createCommerceClient({ baseUrl: 'https://stub.test/v1', accessToken: 't', fetch });
-    await expect(client.Me.Get()).rejects.toMatchObject({ errorCode: 'invalid_grant', message: 'Token expired', errors: [] });
+    await expect(client.Me.Get()).rejects.toMatchObject({
+      errorCode: 'invalid_grant',
+      message: 'Token expired',
+      errors: [],
+    });
   });
 
   it('rethrows an abort unchanged, and times out after timeoutMs', async () => {
@@ -96,7 +123,12 @@ describe('commerce errors', () => {
       });
     vi.useFakeTimers();
     try {
-      const client = createCommerceClient({ baseUrl: 'https://stub.test/v1', accessToken: 't', fetch: silent, timeoutMs: 20 });
+      const client = createCommerceClient({
+        baseUrl: 'https://stub.test/v1',
+        accessToken: 't',
+        fetch: silent,
+        timeoutMs: 20,
+      });
       const timedOut = expect(client.Orders.Get('Outgoing', 'o1')).rejects.toMatchObject({ name: 'TimeoutError' });
       await vi.advanceTimersByTimeAsync(20);
       await timedOut;

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CommerceError, commerceErrorCodes, createCommerceClient, isApiError, type TokenSource } from '../../src/commerce/index.ts';
+import {
+  CommerceError,
+  commerceErrorCodes,
+  createCommerceClient,
+  isApiError,
+  type TokenSource,
+} from '../../src/commerce/index.ts';
 import { CodedError } from '../../src/core/errors.ts';
 import { recordingFetch, type Recorded } from './recordingFetch.ts';
 
@@ -10,7 +16,12 @@ const ok = () => Response.json({ ID: 'x' });
 const idOf = (r: Recorded) => r.url.split('/').at(-1)!;
 const tokenOf = (r: Recorded) => r.headers.get('Authorization');
 
-function stubClient(tokens: { accessToken?: TokenSource; impersonationToken?: TokenSource } = { accessToken: 'main', impersonationToken: 'imp' }) {
+function stubClient(
+  tokens: { accessToken?: TokenSource; impersonationToken?: TokenSource } = {
+    accessToken: 'main',
+    impersonationToken: 'imp',
+  },
+) {
   const fetch = recordingFetch({ answer: ok });
   const client = createCommerceClient({ baseUrl: BASE, fetch, ...tokens });
   const sent = () => Object.fromEntries(fetch.requests.map((r) => [idOf(r), tokenOf(r)]));
@@ -63,7 +74,9 @@ describe('As(): the next call of the handle, and only that call, is impersonated
 
   it("gives the missing impersonation token the code 'IMPERSONATION_TOKEN_MISSING', not a bare Error", async () => {
     const { client } = stubClient({ accessToken: 'main' });
-    const error = await client.Orders.As().Get('Incoming', 'o1').catch((e: unknown) => e);
+    const error = await client.Orders.As()
+      .Get('Incoming', 'o1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommerceError);
     expect(error).toMatchObject({ name: 'CommerceError', code: 'IMPERSONATION_TOKEN_MISSING' });
     // Not an answer from the API: code that checks isApiError for HTTP failures must not see one.
@@ -72,7 +85,9 @@ describe('As(): the next call of the handle, and only that call, is impersonated
 
   it('builds CommerceError on the one error base, with its code from the commerce code table', async () => {
     const { client, fetch } = stubClient({ accessToken: 'main' });
-    const error = await client.Me.As().Get().catch((e: unknown) => e);
+    const error = await client.Me.As()
+      .Get()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ code: commerceErrorCodes.IMPERSONATION_TOKEN_MISSING });
     expect((error as Error).message).toBe(
@@ -83,7 +98,10 @@ describe('As(): the next call of the handle, and only that call, is impersonated
 
   it('reads token functions (sync or async) at each call', async () => {
     let current = 'first';
-    const { client, sent } = stubClient({ accessToken: () => current, impersonationToken: async () => `imp-${current}` });
+    const { client, sent } = stubClient({
+      accessToken: () => current,
+      impersonationToken: async () => `imp-${current}`,
+    });
     await client.Orders.Get('Incoming', 'o1');
     current = 'second';
     await client.Orders.Get('Incoming', 'o2');
@@ -105,54 +123,58 @@ describe('As() under concurrency (fast-check scheduler: every interleaving of an
   it('sends every one of thousands of interleaved calls with the token it was made with', async () => {
     let total = 0;
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(fc.constantFrom(...STEPS), { minLength: 1, maxLength: 40 }), async (s, steps) => {
-        const requests: Recorded[] = [];
-        const answer = s.scheduleFunction(async () => ok());
-        const fetch = recordingFetch({ answer: (r) => (requests.push(r), answer()) });
-        const tokens = (name: string) => ({
-          accessToken: s.scheduleFunction(async () => `${name}-main`),
-          impersonationToken: s.scheduleFunction(async () => `${name}-imp`),
-        });
-        const a = createCommerceClient({ baseUrl: BASE, fetch, ...tokens('a') });
-        const b = createCommerceClient({ baseUrl: BASE, fetch, ...tokens('b') });
-        const expected: Record<string, string> = {};
-        let n = 0;
-        const id = (token: string) => {
-          const key = `c${n++}`;
-          expected[key] = `Bearer ${token}`;
-          return key;
-        };
-        const pause = () => s.schedule(Promise.resolve());
-        const run: Record<Step, () => Promise<unknown>> = {
-          plain: () => a.Orders.Get('Incoming', id('a-main')),
-          as: () => a.Orders.As().Get('Incoming', id('a-imp')),
-          held: async () => {
-            const handle = a.Orders.As();
-            await pause();
-            await a.Orders.Get('Incoming', id('a-main'));
-            await Promise.all([handle.Get('Incoming', id('a-imp')), handle.Get('Incoming', id('a-main'))]);
-          },
-          abandoned: async () => {
-            a.Orders.As();
-            await pause();
-          },
-          explicit: () => a.Orders.Get('Incoming', id('per-call'), { accessToken: 'per-call' }),
-          asExplicit: () => a.Orders.As().Get('Incoming', id('per-call'), { accessToken: 'per-call' }),
-          otherResource: async () => {
-            const handle = a.LineItems.As();
-            await a.Orders.Get('Incoming', id('a-main'));
-            await handle.Get('Incoming', 'o', id('a-imp'));
-          },
-          otherClient: async () => {
-            const handle = b.Orders.As();
-            await Promise.all([a.Orders.Get('Incoming', id('a-main')), b.Orders.Get('Incoming', id('b-main'))]);
-            await handle.Get('Incoming', id('b-imp'));
-          },
-        };
-        await s.waitFor(Promise.all(steps.map((step) => run[step]())));
-        total += requests.length;
-        expect(Object.fromEntries(requests.map((r) => [idOf(r), tokenOf(r)]))).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(fc.constantFrom(...STEPS), { minLength: 1, maxLength: 40 }),
+        async (s, steps) => {
+          const requests: Recorded[] = [];
+          const answer = s.scheduleFunction(async () => ok());
+          const fetch = recordingFetch({ answer: (r) => (requests.push(r), answer()) });
+          const tokens = (name: string) => ({
+            accessToken: s.scheduleFunction(async () => `${name}-main`),
+            impersonationToken: s.scheduleFunction(async () => `${name}-imp`),
+          });
+          const a = createCommerceClient({ baseUrl: BASE, fetch, ...tokens('a') });
+          const b = createCommerceClient({ baseUrl: BASE, fetch, ...tokens('b') });
+          const expected: Record<string, string> = {};
+          let n = 0;
+          const id = (token: string) => {
+            const key = `c${n++}`;
+            expected[key] = `Bearer ${token}`;
+            return key;
+          };
+          const pause = () => s.schedule(Promise.resolve());
+          const run: Record<Step, () => Promise<unknown>> = {
+            plain: () => a.Orders.Get('Incoming', id('a-main')),
+            as: () => a.Orders.As().Get('Incoming', id('a-imp')),
+            held: async () => {
+              const handle = a.Orders.As();
+              await pause();
+              await a.Orders.Get('Incoming', id('a-main'));
+              await Promise.all([handle.Get('Incoming', id('a-imp')), handle.Get('Incoming', id('a-main'))]);
+            },
+            abandoned: async () => {
+              a.Orders.As();
+              await pause();
+            },
+            explicit: () => a.Orders.Get('Incoming', id('per-call'), { accessToken: 'per-call' }),
+            asExplicit: () => a.Orders.As().Get('Incoming', id('per-call'), { accessToken: 'per-call' }),
+            otherResource: async () => {
+              const handle = a.LineItems.As();
+              await a.Orders.Get('Incoming', id('a-main'));
+              await handle.Get('Incoming', 'o', id('a-imp'));
+            },
+            otherClient: async () => {
+              const handle = b.Orders.As();
+              await Promise.all([a.Orders.Get('Incoming', id('a-main')), b.Orders.Get('Incoming', id('b-main'))]);
+              await handle.Get('Incoming', id('b-imp'));
+            },
+          };
+          await s.waitFor(Promise.all(steps.map((step) => run[step]())));
+          total += requests.length;
+          expect(Object.fromEntries(requests.map((r) => [idOf(r), tokenOf(r)]))).toEqual(expected);
+        },
+      ),
       { numRuns: 500 },
     );
     expect(total).toBeGreaterThan(3_000);
@@ -165,7 +187,11 @@ describe('two clients', () => {
     const one = createCommerceClient({ baseUrl: BASE, fetch, accessToken: 'one', impersonationToken: 'one-imp' });
     const two = createCommerceClient({ baseUrl: BASE, fetch, accessToken: 'two' });
     const handle = one.Orders.As();
-    await Promise.all([two.Orders.Get('Incoming', 't1'), one.Orders.Get('Incoming', 'o1'), handle.Get('Incoming', 'o2')]);
+    await Promise.all([
+      two.Orders.Get('Incoming', 't1'),
+      one.Orders.Get('Incoming', 'o1'),
+      handle.Get('Incoming', 'o2'),
+    ]);
     await expect(two.Orders.As().Get('Incoming', 't2')).rejects.toThrow('has no impersonation token');
     expect(Object.fromEntries(fetch.requests.map((r) => [idOf(r), tokenOf(r)]))).toEqual({
       t1: 'Bearer two',

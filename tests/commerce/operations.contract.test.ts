@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { withPrism } from '../support/prism.ts';
-import { ApiError, commerceOperations, createCommerceApi, createCommerceClient, type CommerceOperation } from '../../src/commerce/index.ts';
+import {
+  ApiError,
+  commerceOperations,
+  createCommerceApi,
+  createCommerceClient,
+  type CommerceOperation,
+} from '../../src/commerce/index.ts';
 import { answerOf, argsFor, contractOperationCount } from './contract.ts';
 import { queryOf, recordingFetch } from './recordingFetch.ts';
 
@@ -39,7 +45,8 @@ describe('every commerce operation through the facade against Prism', () => {
       const { body } = answerOf(row);
       try {
         const result = await operation(client[resource as keyof typeof client], name)(...argsFor(row, LIST_OPTIONS));
-        if (JSON.stringify(result) !== JSON.stringify(body)) failures.push(`${id}: answer differs from the contract example`);
+        if (JSON.stringify(result) !== JSON.stringify(body))
+          failures.push(`${id}: answer differs from the contract example`);
       } catch (error) {
         failures.push(`${id}: ${(error as Error).message}`);
         continue;
@@ -48,8 +55,10 @@ describe('every commerce operation through the facade against Prism', () => {
       if (sent.method !== row[0]) failures.push(`${id}: sent ${sent.method}`);
       if (sent.headers.get('Authorization') !== 'Bearer main-token') failures.push(`${id}: wrong Authorization`);
       if (sent.headers.get('Content-Type') !== 'application/json') failures.push(`${id}: no JSON Content-Type`);
-      if ((sent.body !== undefined) !== (row[3] === 1)) failures.push(`${id}: body ${sent.body === undefined ? 'missing' : 'sent'}`);
-      if (row[4].includes('page') && !/(^|&)page=1&pageSize=5/.test(queryOf(sent.url))) failures.push(`${id}: list options not sent`);
+      if ((sent.body !== undefined) !== (row[3] === 1))
+        failures.push(`${id}: body ${sent.body === undefined ? 'missing' : 'sent'}`);
+      if (row[4].includes('page') && !/(^|&)page=1&pageSize=5/.test(queryOf(sent.url)))
+        failures.push(`${id}: list options not sent`);
     }
     expect(failures).toEqual([]);
     expect(fetch.requests).toHaveLength(421);
@@ -57,7 +66,12 @@ describe('every commerce operation through the facade against Prism', () => {
 
   it('sends one operation of every resource through As() with the impersonation token, then reverts', async () => {
     const fetch = recordingFetch();
-    const client = createCommerceClient({ baseUrl: prism.url, accessToken: 'main-token', impersonationToken: 'buyer-token', fetch });
+    const client = createCommerceClient({
+      baseUrl: prism.url,
+      accessToken: 'main-token',
+      impersonationToken: 'buyer-token',
+      fetch,
+    });
     const sample = [...new Map(rows.map((r) => [r[0], r])).values()];
     expect(sample).toHaveLength(Object.keys(commerceOperations).length);
     for (const [resource, name, row] of sample) {
@@ -66,7 +80,9 @@ describe('every commerce operation through the facade against Prism', () => {
       expect(await operation(handle, name)(...argsFor(row))).toEqual(body);
       expect(fetch.requests.at(-1)!.headers.get('Authorization'), `${resource}.${name}`).toBe('Bearer buyer-token');
       await operation(handle, name)(...argsFor(row));
-      expect(fetch.requests.at(-1)!.headers.get('Authorization'), `${resource}.${name} again`).toBe('Bearer main-token');
+      expect(fetch.requests.at(-1)!.headers.get('Authorization'), `${resource}.${name} again`).toBe(
+        'Bearer main-token',
+      );
     }
   }, 120_000);
 
@@ -100,12 +116,17 @@ describe('every commerce operation through the facade against Prism', () => {
     const fetch = recordingFetch();
     const api = createCommerceApi(createCommerceClient({ baseUrl: prism.url, accessToken: 'main-token', fetch }));
     const { data } = await api.GET('/orders/{direction}', {
-      params: { path: { direction: 'Incoming' }, query: { page: 2, searchOn: ['ID', 'Name'], filters: { xp: { Color: 'red' } } } },
+      params: {
+        path: { direction: 'Incoming' },
+        query: { page: 2, searchOn: ['ID', 'Name'], filters: { xp: { Color: 'red' } } },
+      },
     });
     expect(data).toEqual(answerOf(commerceOperations.Orders!.List!).body);
     expect(queryOf(fetch.requests[0]!.url)).toBe('xp.Color=red&page=2&searchOn=ID%2CName');
     expect(fetch.requests[0]!.headers.get('Authorization')).toBe('Bearer main-token');
-    const notFound = createCommerceApi(createCommerceClient({ baseUrl: prism.url, accessToken: 't', fetch: recordingFetch({ prefer: 'code=404' }) }));
+    const notFound = createCommerceApi(
+      createCommerceClient({ baseUrl: prism.url, accessToken: 't', fetch: recordingFetch({ prefer: 'code=404' }) }),
+    );
     await expect(notFound.GET('/me')).rejects.toBeInstanceOf(ApiError);
   });
 
@@ -114,6 +135,9 @@ describe('every commerce operation through the facade against Prism', () => {
     const api = createCommerceApi(createCommerceClient({ accessToken: 't', fetch }));
     await api.GET('/oauth/userinfo');
     await api.GET('/me');
-    expect(fetch.requests.map((r) => r.url)).toEqual(['https://api.ordercloud.io/oauth/userinfo', 'https://api.ordercloud.io/v1/me']);
+    expect(fetch.requests.map((r) => r.url)).toEqual([
+      'https://api.ordercloud.io/oauth/userinfo',
+      'https://api.ordercloud.io/v1/me',
+    ]);
   });
 });

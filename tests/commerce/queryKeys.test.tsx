@@ -3,7 +3,12 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { withPrism } from '../support/prism.ts';
-import { commerceQueryKey, createCommerceClient, type CommerceClient, type CommerceClientOptions } from '../../src/commerce/index.ts';
+import {
+  commerceQueryKey,
+  createCommerceClient,
+  type CommerceClient,
+  type CommerceClientOptions,
+} from '../../src/commerce/index.ts';
 import { CommerceProvider, useMeGet, useMePatch, useOrdersGet, useOrdersList } from '../../src/commerce/react.tsx';
 import { recordingFetch } from './recordingFetch.ts';
 
@@ -14,7 +19,9 @@ afterEach(cleanup);
 const JANE = 'jane.okafor';
 const RASMUS = 'rasmus.lindqvist';
 const asUser = ({ url, headers }: { url: string; headers: Headers }) =>
-  new URL(url).pathname === '/me' && headers.get('Authorization') === 'Bearer token-b' ? 'example=otherBuyer' : undefined;
+  new URL(url).pathname === '/me' && headers.get('Authorization') === 'Bearer token-b'
+    ? 'example=otherBuyer'
+    : undefined;
 
 function userClient(accessToken: string, options: Partial<CommerceClientOptions> = {}) {
   const fetch = recordingFetch({ prefer: asUser });
@@ -45,8 +52,12 @@ describe('commerce query keys keep users apart', () => {
     const b = userClient('token-b');
     render(
       <QueryClientProvider client={queryClient}>
-        <CommerceProvider client={a.client}><MeName label="a" /></CommerceProvider>
-        <CommerceProvider client={b.client}><MeName label="b" /></CommerceProvider>
+        <CommerceProvider client={a.client}>
+          <MeName label="a" />
+        </CommerceProvider>
+        <CommerceProvider client={b.client}>
+          <MeName label="b" />
+        </CommerceProvider>
       </QueryClientProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('a').textContent).toBe(JANE));
@@ -67,7 +78,9 @@ describe('commerce query keys keep users apart', () => {
     }
     const tree = (client: CommerceClient, user: string) => (
       <QueryClientProvider client={queryClient}>
-        <CommerceProvider client={client}><Recorder user={user} /></CommerceProvider>
+        <CommerceProvider client={client}>
+          <Recorder user={user} />
+        </CommerceProvider>
       </QueryClientProvider>
     );
     const view = render(tree(a.client, 'A'));
@@ -95,9 +108,16 @@ describe('commerce query keys keep users apart', () => {
     expect(result.current.plain.data?.Username).toBe(JANE);
     expect(result.current.impersonated.data?.Username).toBe(RASMUS);
     expect(result.current.ownToken.data?.Username).toBe(RASMUS);
-    expect(fetch.requests.map((r) => r.headers.get('Authorization')).sort()).toEqual(['Bearer token-a', 'Bearer token-b', 'Bearer token-b']);
+    expect(fetch.requests.map((r) => r.headers.get('Authorization')).sort()).toEqual([
+      'Bearer token-a',
+      'Bearer token-b',
+      'Bearer token-b',
+    ]);
     expect(result.current.plain.queryKey).toEqual(commerceQueryKey(client, 'Me', 'Get'));
-    expect(result.current.impersonated.queryKey).toEqual([...commerceQueryKey(client, 'Me', 'Get'), { impersonate: true }]);
+    expect(result.current.impersonated.queryKey).toEqual([
+      ...commerceQueryKey(client, 'Me', 'Get'),
+      { impersonate: true },
+    ]);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(3);
   });
 
@@ -105,11 +125,20 @@ describe('commerce query keys keep users apart', () => {
     const queryClient = newQueryClient();
     const { client } = userClient('token-a-secret', { impersonationToken: 'token-imp-secret' });
     const { result } = renderHook(
-      () => [useMeGet(), useMeGet({ request: { impersonate: true } }), useOrdersList('Incoming', {}, { request: { accessToken: 'token-own-secret' } })],
+      () => [
+        useMeGet(),
+        useMeGet({ request: { impersonate: true } }),
+        useOrdersList('Incoming', {}, { request: { accessToken: 'token-own-secret' } }),
+      ],
       { wrapper: withClient(queryClient, client) },
     );
     await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
-    const shown = JSON.stringify(queryClient.getQueryCache().getAll().map((q) => [q.queryKey, q.queryHash]));
+    const shown = JSON.stringify(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => [q.queryKey, q.queryHash]),
+    );
     expect(shown).toContain(client.cacheKey);
     expect(shown).not.toMatch(/secret/);
   });
@@ -123,8 +152,19 @@ describe('commerce query keys keep users apart', () => {
       { wrapper: withClient(queryClient, a.client) },
     );
     const second = renderHook(() => useOrdersGet('Outgoing', 'o1'), { wrapper: withClient(queryClient, b.client) });
-    await waitFor(() => expect(Object.values(first.result.current).every((q) => q.isSuccess) && second.result.current.isSuccess).toBe(true));
-    expect(first.result.current.list.queryKey).toEqual(['commerce', a.client.cacheKey, 'Orders', 'List', 'Incoming', { page: 1 }]);
+    await waitFor(() =>
+      expect(Object.values(first.result.current).every((q) => q.isSuccess) && second.result.current.isSuccess).toBe(
+        true,
+      ),
+    );
+    expect(first.result.current.list.queryKey).toEqual([
+      'commerce',
+      a.client.cacheKey,
+      'Orders',
+      'List',
+      'Incoming',
+      { page: 1 },
+    ]);
     expect(commerceQueryKey(a.client, 'Orders')).toEqual(['commerce', a.client.cacheKey, 'Orders']);
     const sentBefore = a.fetch.requests.length;
     await act(() => queryClient.invalidateQueries({ queryKey: ['commerce', a.client.cacheKey, 'Orders'] }));
@@ -135,7 +175,9 @@ describe('commerce query keys keep users apart', () => {
   it('invalidates nothing on its own after a mutation', async () => {
     const queryClient = newQueryClient();
     const { client, fetch } = userClient('token-a');
-    const { result } = renderHook(() => ({ me: useMeGet(), patch: useMePatch() }), { wrapper: withClient(queryClient, client) });
+    const { result } = renderHook(() => ({ me: useMeGet(), patch: useMePatch() }), {
+      wrapper: withClient(queryClient, client),
+    });
     await waitFor(() => expect(result.current.me.isSuccess).toBe(true));
     await act(() => result.current.patch.mutateAsync({ data: { Phone: '425-555-0100' } }));
     expect(fetch.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['GET /me', 'PATCH /me']);
@@ -149,6 +191,8 @@ describe('commerce query keys keep users apart', () => {
     const two = createCommerceClient({ baseUrl: prism.url, accessToken: 'same' });
     expect(one.cacheKey).not.toBe(two.cacheKey);
     expect(one.cacheKey).not.toContain('same');
-    expect(() => createCommerceClient({ cacheKey: '' })).toThrow(new TypeError("cacheKey must be a non-empty string, got ''"));
+    expect(() => createCommerceClient({ cacheKey: '' })).toThrow(
+      new TypeError("cacheKey must be a non-empty string, got ''"),
+    );
   });
 });

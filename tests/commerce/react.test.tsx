@@ -3,7 +3,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { withPrism } from '../support/prism.ts';
-import { ApiError, commerceOperations, createCommerceClient, type CommerceClientOptions } from '../../src/commerce/index.ts';
+import {
+  ApiError,
+  commerceOperations,
+  createCommerceClient,
+  type CommerceClientOptions,
+} from '../../src/commerce/index.ts';
 import {
   CommerceProvider,
   useCategoriesCreate,
@@ -21,7 +26,13 @@ const prism = withPrism('commerce');
 
 function setup(options: Partial<CommerceClientOptions> & { prefer?: string } = {}) {
   const fetch = recordingFetch({ prefer: options.prefer });
-  const client = createCommerceClient({ baseUrl: prism.url, accessToken: 'main-token', impersonationToken: 'buyer-token', fetch, ...options });
+  const client = createCommerceClient({
+    baseUrl: prism.url,
+    accessToken: 'main-token',
+    impersonationToken: 'buyer-token',
+    fetch,
+    ...options,
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -33,14 +44,22 @@ function setup(options: Partial<CommerceClientOptions> & { prefer?: string } = {
 
 describe('commerce React hooks against Prism', () => {
   it('exports a bound hook for every operation of the table', () => {
-    const names = Object.entries(commerceOperations).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `use${resource}${op}`));
+    const names = Object.entries(commerceOperations).flatMap(([resource, ops]) =>
+      Object.keys(ops).map((op) => `use${resource}${op}`),
+    );
     expect(names).toHaveLength(421);
     expect(names.filter((name) => typeof (hooks as Record<string, unknown>)[name] !== 'function')).toEqual([]);
   });
 
   it('lists orders with the facade’s exact query string and the contract’s answer', async () => {
     const { fetch, wrapper } = setup();
-    const options = { page: 2, pageSize: 5, searchOn: ['ID', 'Name'], sortBy: ['!DateCreated'], filters: { ID: ['a*', '!b'], xp: { Color: 'red' } } };
+    const options = {
+      page: 2,
+      pageSize: 5,
+      searchOn: ['ID', 'Name'],
+      sortBy: ['!DateCreated'],
+      filters: { ID: ['a*', '!b'], xp: { Color: 'red' } },
+    };
     const { result } = renderHook(() => useOrdersList('Incoming', options), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(answerOf(commerceOperations.Orders!.List!).body);
@@ -53,9 +72,14 @@ describe('commerce React hooks against Prism', () => {
 
   it('impersonates a hook call with request: { impersonate: true }, and only that hook', async () => {
     const { fetch, wrapper } = setup();
-    const { result } = renderHook(() => ({ as: useMeGet({ request: { impersonate: true } }), plain: useOrdersGet('Outgoing', 'o1') }), { wrapper });
+    const { result } = renderHook(
+      () => ({ as: useMeGet({ request: { impersonate: true } }), plain: useOrdersGet('Outgoing', 'o1') }),
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.as.isSuccess && result.current.plain.isSuccess).toBe(true));
-    const byPath = Object.fromEntries(fetch.requests.map((r) => [new URL(r.url).pathname, r.headers.get('Authorization')]));
+    const byPath = Object.fromEntries(
+      fetch.requests.map((r) => [new URL(r.url).pathname, r.headers.get('Authorization')]),
+    );
     expect(byPath).toEqual({ '/me': 'Bearer buyer-token', '/orders/Outgoing/o1': 'Bearer main-token' });
   });
 
@@ -77,7 +101,10 @@ describe('commerce React hooks against Prism', () => {
 
   it("serializes each mutation's own params like the facade (falsy dropped), impersonated per hook", async () => {
     const { fetch, wrapper } = setup();
-    const { result } = renderHook(() => ({ create: useCategoriesCreate(), submit: useOrdersSubmit({ request: { impersonate: true } }) }), { wrapper });
+    const { result } = renderHook(
+      () => ({ create: useCategoriesCreate(), submit: useOrdersSubmit({ request: { impersonate: true } }) }),
+      { wrapper },
+    );
     const category = { ID: 'avionics', Name: 'Avionics' };
     let submitted: unknown;
     await act(async () => {
@@ -87,7 +114,11 @@ describe('commerce React hooks against Prism', () => {
         result.current.submit.mutateAsync({ direction: 'Outgoing', orderID: 'o1' }),
       ]);
     });
-    expect(fetch.requests.map((r) => `${r.method} ${r.url.slice(prism.url.length)} ${r.headers.get('Authorization')}`).sort()).toEqual([
+    expect(
+      fetch.requests
+        .map((r) => `${r.method} ${r.url.slice(prism.url.length)} ${r.headers.get('Authorization')}`)
+        .sort(),
+    ).toEqual([
       'POST /catalogs/aero/categories Bearer main-token',
       'POST /catalogs/aero/categories?adjustListOrders=true Bearer main-token',
       'POST /orders/Outgoing/o1/submit Bearer buyer-token',
@@ -99,7 +130,9 @@ describe('commerce React hooks against Prism', () => {
   it('gives the provider’s client to useCommerceClient, and says what to wrap without one', () => {
     const { client, wrapper } = setup();
     expect(renderHook(() => useCommerceClient(), { wrapper }).result.current).toBe(client);
-    expect(() => renderHook(() => useCommerceClient())).toThrow('No CommerceProvider found: wrap your app in <CommerceProvider>');
+    expect(() => renderHook(() => useCommerceClient())).toThrow(
+      'No CommerceProvider found: wrap your app in <CommerceProvider>',
+    );
     expect(() => renderHook(() => useOrdersList('Incoming'))).toThrow('No CommerceProvider found');
   });
 });

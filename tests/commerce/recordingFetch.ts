@@ -20,7 +20,8 @@ export function recordingFetch(
   const requests: Recorded[] = [];
   const record = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
-    const prefer = typeof options.prefer === 'function' ? options.prefer({ url: String(input), headers }) : options.prefer;
+    const prefer =
+      typeof options.prefer === 'function' ? options.prefer({ url: String(input), headers }) : options.prefer;
     if (prefer) headers.set('Prefer', prefer);
     const request: Recorded = {
       method: init?.method ?? 'GET',

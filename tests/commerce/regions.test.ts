@@ -11,10 +11,30 @@ import { recordingFetch } from './recordingFetch.ts';
 
 const TABLE: [CommerceRegion, string, string, string][] = [
   ['usWest', 'https://api.ordercloud.io', 'https://sandboxapi.ordercloud.io', 'https://stagingapi.ordercloud.io'],
-  ['usEast', 'https://useast-production.ordercloud.io', 'https://useast-sandbox.ordercloud.io', 'https://useast-staging.ordercloud.io'],
-  ['australiaEast', 'https://australiaeast-production.ordercloud.io', 'https://australiaeast-sandbox.ordercloud.io', 'https://australiaeast-staging.ordercloud.io'],
-  ['europeWest', 'https://westeurope-production.ordercloud.io', 'https://westeurope-sandbox.ordercloud.io', 'https://westeurope-staging.ordercloud.io'],
-  ['japanEast', 'https://japaneast-production.ordercloud.io', 'https://japaneast-sandbox.ordercloud.io', 'https://japaneast-staging.ordercloud.io'],
+  [
+    'usEast',
+    'https://useast-production.ordercloud.io',
+    'https://useast-sandbox.ordercloud.io',
+    'https://useast-staging.ordercloud.io',
+  ],
+  [
+    'australiaEast',
+    'https://australiaeast-production.ordercloud.io',
+    'https://australiaeast-sandbox.ordercloud.io',
+    'https://australiaeast-staging.ordercloud.io',
+  ],
+  [
+    'europeWest',
+    'https://westeurope-production.ordercloud.io',
+    'https://westeurope-sandbox.ordercloud.io',
+    'https://westeurope-staging.ordercloud.io',
+  ],
+  [
+    'japanEast',
+    'https://japaneast-production.ordercloud.io',
+    'https://japaneast-sandbox.ordercloud.io',
+    'https://japaneast-staging.ordercloud.io',
+  ],
 ];
 
 describe('commerce regions and environments', () => {
@@ -52,18 +72,32 @@ describe('commerce regions and environments', () => {
     expect(() => createCommerceClient({ region: 'usWestQa' })).toThrow(
       `Commerce region "usWestQa" has no public host for environment "prod": pass baseUrl, or regionHosts: { usWestQa: { prod: 'https://…' } }`,
     );
-    expect(() => createCommerceClient({ region: 'usWestQa', environment: 'sandbox', regionHosts: { usWestQa: { prod: 'https://qa.test' } } })).toThrow(
-      'Commerce region "usWestQa" has no public host for environment "sandbox"',
-    );
+    expect(() =>
+      createCommerceClient({
+        region: 'usWestQa',
+        environment: 'sandbox',
+        regionHosts: { usWestQa: { prod: 'https://qa.test' } },
+      }),
+    ).toThrow('Commerce region "usWestQa" has no public host for environment "sandbox"');
     const fetch = recordingFetch({ answer: () => Response.json({}) });
-    await createCommerceClient({ region: 'usWestQa', regionHosts: { usWestQa: { prod: 'https://qa.test/' } }, fetch }).Me.Get();
+    await createCommerceClient({
+      region: 'usWestQa',
+      regionHosts: { usWestQa: { prod: 'https://qa.test/' } },
+      fetch,
+    }).Me.Get();
     await createCommerceClient({ region: 'usWestQa', baseUrl: 'https://qa2.test/v1/', fetch }).Me.Get();
     expect(fetch.requests.map((r) => r.url)).toEqual(['https://qa.test/v1/me', 'https://qa2.test/v1/me']);
   });
 
   it('lets baseUrl override region and environment, and regionHosts replace a host', () => {
-    expect(resolveCommerceBaseUrl({ region: 'japanEast', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010' })).toBe('http://127.0.0.1:4010');
-    expect(resolveCommerceBaseUrl({ region: 'usEast', regionHosts: { usEast: { prod: 'https://proxy.test' } } })).toBe('https://proxy.test/v1');
-    expect(createCommerceClient({ region: 'europeWest', environment: 'sandbox' }).baseUrl).toBe('https://westeurope-sandbox.ordercloud.io/v1');
+    expect(
+      resolveCommerceBaseUrl({ region: 'japanEast', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010' }),
+    ).toBe('http://127.0.0.1:4010');
+    expect(resolveCommerceBaseUrl({ region: 'usEast', regionHosts: { usEast: { prod: 'https://proxy.test' } } })).toBe(
+      'https://proxy.test/v1',
+    );
+    expect(createCommerceClient({ region: 'europeWest', environment: 'sandbox' }).baseUrl).toBe(
+      'https://westeurope-sandbox.ordercloud.io/v1',
+    );
   });
 });

@@ -22,7 +22,9 @@ describe('query strings sent by the facade (the official SDK request constructio
 
   it('keeps false and 0 in filters, drops empty strings and undefined', async () => {
     const { client, fetch } = stubClient();
-    await client.Products.List({ filters: { Active: false, Inventory: 0, Name: '', Description: undefined, xp: { Hot: true } } });
+    await client.Products.List({
+      filters: { Active: false, Inventory: 0, Name: '', Description: undefined, xp: { Hot: true } },
+    });
     expect(queryOf(fetch.requests[0]!.url)).toBe('Active=false&Inventory=0&xp.Hot=true');
   });
 
@@ -32,7 +34,9 @@ describe('query strings sent by the facade (the official SDK request constructio
     await expect(call).rejects.toThrow(
       `Filter "xp.hasPaid" is null, which is not a valid filter value: to match an absent value use the string '!*' (e.g. { xp: { hasPaid: '!*' } })`,
     );
-    await expect(client.Orders.List('All', { filters: { ID: ['a', null as unknown as string] } })).rejects.toThrow('Filter "ID" is null');
+    await expect(client.Orders.List('All', { filters: { ID: ['a', null as unknown as string] } })).rejects.toThrow(
+      'Filter "ID" is null',
+    );
     expect(fetch.requests).toHaveLength(0);
   });
 
@@ -52,13 +56,15 @@ describe('query strings sent by the facade (the official SDK request constructio
   });
 
   it('encodes values with encodeURIComponent and sends dates as ISO strings', () => {
-    expect(serializeQuery({ filters: { Name: 'a&b=c', DateSubmitted: new Date(Date.UTC(2026, 0, 2)) }, to: 'x y' })).toBe(
-      'Name=a%26b%3Dc&DateSubmitted=2026-01-02T00%3A00%3A00.000Z&to=x%20y',
-    );
+    expect(
+      serializeQuery({ filters: { Name: 'a&b=c', DateSubmitted: new Date(Date.UTC(2026, 0, 2)) }, to: 'x y' }),
+    ).toBe('Name=a%26b%3Dc&DateSubmitted=2026-01-02T00%3A00%3A00.000Z&to=x%20y');
   });
 
   it('rejects an object given as a plain option, naming it', () => {
-    expect(() => serializeQuery({ page: { n: 1 } })).toThrow('Option "page" must be a string, number, boolean, date or array, not an object');
+    expect(() => serializeQuery({ page: { n: 1 } })).toThrow(
+      'Option "page" must be a string, number, boolean, date or array, not an object',
+    );
   });
 
   it('puts non-list query parameters in the options object after the body', async () => {
@@ -96,7 +102,9 @@ describe('query strings sent by the facade (the official SDK request constructio
     await expect(client.Orders.Get('Incoming', undefined as unknown as string)).rejects.toThrow(
       'Orders.Get: path parameter "orderID" (argument 2) must be a non-empty string, got undefined',
     );
-    await expect(client.Orders.Get('Incoming', '')).rejects.toThrow(`Orders.Get: path parameter "orderID" (argument 2) must be a non-empty string, got ''`);
+    await expect(client.Orders.Get('Incoming', '')).rejects.toThrow(
+      `Orders.Get: path parameter "orderID" (argument 2) must be a non-empty string, got ''`,
+    );
     expect(fetch.requests).toHaveLength(1);
   });
 

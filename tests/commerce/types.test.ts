@@ -34,7 +34,11 @@ describe('facade types derived from the contract', () => {
       void client.PriceSchedules.DeletePriceBreak('ps1');
       // @ts-expect-error: Orders.Get takes no options object before the request options
       void client.Orders.Get('All', 'o1', { page: 2 }, {});
-      void client.Orders.List('All', { searchOn: ['ID', 'Name'], sortBy: '!ID', filters: { ID: ['a*', '!b'], xp: { Size: 'L' } } });
+      void client.Orders.List('All', {
+        searchOn: ['ID', 'Name'],
+        sortBy: '!ID',
+        filters: { ID: ['a*', '!b'], xp: { Size: 'L' } },
+      });
     };
     expectTypeOf(check).toBeFunction();
   });

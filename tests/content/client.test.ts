@@ -5,7 +5,10 @@ const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const NOT_FOUND = { sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: null } };
 
 /** A fetch that records each request and answers with the given status and body. */
-function recording(status = 200, body: unknown = { sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: { name: 'home' } } }) {
+function recording(
+  status = 200,
+  body: unknown = { sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: { name: 'home' } } },
+) {
   const requests: Request[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     requests.push(new Request(input, init));
@@ -23,7 +26,12 @@ describe('createContentClient', () => {
     await make(fetch, { site: 'aero', language: 'en-GB' }).getRoute('/capabilities/space');
     const url = new URL(requests[0]!.url);
     expect(url.origin + url.pathname).toBe('https://cd.aero.example/sitecore/api/layout/render/jss');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ item: '/capabilities/space', sc_apikey: KEY, sc_site: 'aero', sc_lang: 'en-GB' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      item: '/capabilities/space',
+      sc_apikey: KEY,
+      sc_site: 'aero',
+      sc_lang: 'en-GB',
+    });
   });
 
   it('passes sc_mode for editors and a per-call language', async () => {
@@ -54,7 +62,9 @@ describe('createContentClient', () => {
     const html = recording(404, '<html>Not here</html>');
     await expect(make(html.fetch).getRoute('/nope')).rejects.toMatchObject({ status: 404, isApiError: true });
     const down = recording(503, { message: 'Content delivery unavailable' });
-    const error = await make(down.fetch).getRoute('/').catch((e: unknown) => e);
+    const error = await make(down.fetch)
+      .getRoute('/')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, message: 'Content delivery unavailable' });
   });
@@ -76,8 +86,14 @@ describe('createContentClient', () => {
     expect(() => createContentClient({ baseUrl: 'https://cd.aero.example', apiKey: '', fetch })).toThrow(
       "createContentClient: apiKey is required (the deployment's sc_apikey)",
     );
-    expect(() => createContentClient({ apiKey: KEY } as ContentOptions)).toThrow(/createContentClient: baseUrl is required/);
-    await expect(make(fetch).getRoute('capabilities')).rejects.toThrow('getRoute: item must be a path starting with "/" (got "capabilities")');
-    await expect(make(fetch).getDictionary('', 'en')).rejects.toThrow('getDictionary: appName is required (e.g. "aero")');
+    expect(() => createContentClient({ apiKey: KEY } as ContentOptions)).toThrow(
+      /createContentClient: baseUrl is required/,
+    );
+    await expect(make(fetch).getRoute('capabilities')).rejects.toThrow(
+      'getRoute: item must be a path starting with "/" (got "capabilities")',
+    );
+    await expect(make(fetch).getDictionary('', 'en')).rejects.toThrow(
+      'getDictionary: appName is required (e.g. "aero")',
+    );
   });
 });

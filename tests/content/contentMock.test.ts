@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SPEC, exampleNameFor, layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
+import {
+  CONTENT_SPEC,
+  exampleNameFor,
+  layoutExampleNames,
+  preferForItem,
+  preferForRequest,
+} from '../../scripts/lib/contentMock.mjs';
 import { root } from '../../scripts/lib/prism.mjs';
 
 // Every example of the layout service and the item it answers (the contract's naming rule).
@@ -80,16 +86,21 @@ describe('content mock: image fields', () => {
     const walk = (node: unknown): void => {
       if (!node || typeof node !== 'object') return;
       const value = node as { src?: unknown; width?: unknown; height?: unknown };
-      if (typeof value.src === 'string' && typeof value.width === 'number' && typeof value.height === 'number') images.push(value as (typeof images)[number]);
+      if (typeof value.src === 'string' && typeof value.width === 'number' && typeof value.height === 'number')
+        images.push(value as (typeof images)[number]);
       Object.values(node).forEach(walk);
     };
     walk(contract.components.examples);
     const media = images.filter((i) => i.src.startsWith('/-/media/'));
     expect(media.length).toBeGreaterThan(10);
     const mismatched = media.flatMap(({ src, width, height }) => {
-      const svg = readFileSync(join(root, 'public', new URL(src, 'http://site').pathname), 'utf8').match(/<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/);
+      const svg = readFileSync(join(root, 'public', new URL(src, 'http://site').pathname), 'utf8').match(
+        /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/,
+      );
       const ratio = Number(svg?.[1]) / Number(svg?.[2]);
-      return Math.abs(width / height - ratio) / ratio > 0.01 ? [`${src} declared ${width}×${height}, file ${svg?.[1]}×${svg?.[2]}`] : [];
+      return Math.abs(width / height - ratio) / ratio > 0.01
+        ? [`${src} declared ${width}×${height}, file ${svg?.[1]}×${svg?.[2]}`]
+        : [];
     });
     expect(mismatched).toEqual([]);
   });

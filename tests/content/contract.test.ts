@@ -49,7 +49,12 @@ describe('content contract (Prism with --errors)', () => {
     const unique = (values: unknown[]) => new Set(values).size === values.length;
     expect(unique(pages.map((p) => p.route.fields.pageTitle.value))).toBe(true);
     expect(unique(pages.map((p) => p.route.fields.metaDescription.value))).toBe(true);
-    expect(pages.filter((p) => p.route.layoutId === TARGETED).map((p) => p.name).sort()).toEqual(['campaigns-airshow-2025', 'home']);
+    expect(
+      pages
+        .filter((p) => p.route.layoutId === TARGETED)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['campaigns-airshow-2025', 'home']);
     expect(unique(pages.filter((p) => p.route.layoutId !== TARGETED).map((p) => p.route.layoutId))).toBe(true);
   });
 
@@ -63,7 +68,9 @@ describe('content contract (Prism with --errors)', () => {
   });
 
   it('answers an unknown item with 404 and route null, which the client returns as data', async () => {
-    const raw = await fetch(`${prism.url}${LAYOUT}?item=%2Fnope&sc_apikey=${API_KEY}`, { headers: { Prefer: preferForItem('/nope') } });
+    const raw = await fetch(`${prism.url}${LAYOUT}?item=%2Fnope&sc_apikey=${API_KEY}`, {
+      headers: { Prefer: preferForItem('/nope') },
+    });
     expect(raw.status).toBe(404);
     expect((await raw.json()).sitecore.route).toBeNull();
     const data = await client().getRoute('/nope');
@@ -81,7 +88,9 @@ describe('content contract (Prism with --errors)', () => {
     const data = await client().getRoute('/', { mode: 'edit' });
     expect(data.sitecore.context).toMatchObject({ pageEditing: true, pageState: 'edit' });
     expect(data.sitecore.route?.fields.pageTitle.editable).toContain('contenteditable');
-    expect(data.sitecore.route?.placeholders.main?.some((entry) => 'name' in entry && entry.type === 'text/sitecore')).toBe(true);
+    expect(
+      data.sitecore.route?.placeholders.main?.some((entry) => 'name' in entry && entry.type === 'text/sitecore'),
+    ).toBe(true);
   });
 
   it('answers the dictionary with the not-found page strings', async () => {
@@ -94,10 +103,19 @@ describe('content contract (Prism with --errors)', () => {
     const list = listRoutesResponse.parse(await client().listRoutes());
     const paths = list.routes.map((r) => r.path);
     expect(paths[0]).toBe('/');
-    expect(paths).toEqual(expect.arrayContaining(['/capabilities/space', '/news/f-35-sustainment', '/campaigns/airshow-2025', '/api/auth/signin']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/capabilities/space',
+        '/news/f-35-sustainment',
+        '/campaigns/airshow-2025',
+        '/api/auth/signin',
+      ]),
+    );
     for (const path of paths) expect(preferForItem(path), path).toMatch(/^example=(?!products-wildcard)/);
     // Every example except the wildcard and the edit variant is a listed route.
-    expect(paths.length).toBe([...layoutExampleNames()].filter((n) => n !== 'products-wildcard' && !n.endsWith('.edit')).length);
+    expect(paths.length).toBe(
+      [...layoutExampleNames()].filter((n) => n !== 'products-wildcard' && !n.endsWith('.edit')).length,
+    );
   });
 
   it('answers a missing or malformed API key with 400 and an unknown one with 401', async () => {
@@ -109,7 +127,8 @@ describe('content contract (Prism with --errors)', () => {
     const unknown = createContentClient({
       baseUrl: prism.url,
       apiKey: API_KEY,
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Prefer: 'code=401' } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Prefer: 'code=401' } }),
     });
     const error = await unknown.getRoute('/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -127,9 +146,10 @@ describe('content contract (Prism with --errors)', () => {
     for (const href of hrefs) expect(preferForItem(href), href).toMatch(/^example=/);
   });
 
-  it("targets the oneconnect banners at the layout of the home and campaign pages", () => {
+  it('targets the oneconnect banners at the layout of the home and campaign pages', () => {
     const doc = parse(readFileSync(join(root, 'openapi', 'oneconnect', 'openapi.yaml'), 'utf8'));
-    const banners = doc.paths['/api/oneconnect/get-segment-banners'].get.responses['200'].content['application/json'].examples.mixed.value as { layoutId: string }[];
+    const banners = doc.paths['/api/oneconnect/get-segment-banners'].get.responses['200'].content['application/json']
+      .examples.mixed.value as { layoutId: string }[];
     expect(new Set(banners.map((b) => b.layoutId))).toEqual(new Set([TARGETED]));
   });
 });

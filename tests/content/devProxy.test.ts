@@ -16,7 +16,12 @@ beforeAll(async () => {
   vite = await createServer({
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'error',
-    server: { port: await freePort(), strictPort: true, host: '127.0.0.1', proxy: mockProxy({ ...MOCK_PORTS, content }) },
+    server: {
+      port: await freePort(),
+      strictPort: true,
+      host: '127.0.0.1',
+      proxy: mockProxy({ ...MOCK_PORTS, content }),
+    },
   });
   await vite.listen();
   site = `http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}`;
@@ -27,8 +32,19 @@ afterAll(async () => {
 
 /** What the browser sends: no Prefer, only the item (and the mode an editor's URL carries). */
 async function layout(item: string, extra = '', headers: Record<string, string> = {}) {
-  const response = await fetch(`${site}/content-api/sitecore/api/layout/render/jss?item=${encodeURIComponent(item)}&sc_apikey=${KEY}${extra}`, { headers });
-  return { status: response.status, body: (await response.json()) as { sitecore: { context: { pageEditing: boolean }; route: null | { name: string; fields: { pageTitle: { value: string } } } } } };
+  const response = await fetch(
+    `${site}/content-api/sitecore/api/layout/render/jss?item=${encodeURIComponent(item)}&sc_apikey=${KEY}${extra}`,
+    { headers },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      sitecore: {
+        context: { pageEditing: boolean };
+        route: null | { name: string; fields: { pageTitle: { value: string } } };
+      };
+    },
+  };
 }
 
 describe('the dev server proxies /content-api to the content mock, one route per item', () => {
@@ -39,7 +55,11 @@ describe('the dev server proxies /content-api to the content mock, one route per
   });
 
   it('answers different items with different routes', async () => {
-    const titles = await Promise.all(['/', '/news/f-35-sustainment', '/campaigns/airshow-2025'].map(async (item) => (await layout(item)).body.sitecore.route?.fields.pageTitle.value));
+    const titles = await Promise.all(
+      ['/', '/news/f-35-sustainment', '/campaigns/airshow-2025'].map(
+        async (item) => (await layout(item)).body.sitecore.route?.fields.pageTitle.value,
+      ),
+    );
     expect(titles).toEqual([
       'Aerospace & Defence | Engineering what flies next',
       'Keeping the F-35 fleet mission-ready: sustainment at scale | News | Aerospace & Defence',

@@ -12,19 +12,30 @@ describe('content: every path parameter of every generated call is one encoded s
     expect(operations.map((op) => op.id)).toEqual(['getDictionary']);
     const recorder = urlRecorder();
     const client = createContentClient({ baseUrl: prism.url, apiKey: KEY, fetch: recorder });
-    const sent = await expectEncodedPaths(operations, await generatedFunctions('content'), client.transport, recorder, prism.url);
+    const sent = await expectEncodedPaths(
+      operations,
+      await generatedFunctions('content'),
+      client.transport,
+      recorder,
+      prism.url,
+    );
     const expected = `${prism.url}/sitecore/api/jss/dictionary/..%2Fa%2Fb%3Fc%23d%25e/..%2Fa%2Fb%3Fc%23d%25e?sc_apikey=${KEY}`;
     expect(sent.get('getDictionary')).toBe(expected);
     await client.getDictionary(HOSTILE, HOSTILE).catch(() => undefined);
     expect(recorder.urls.at(-1)).toBe(expected);
   });
 
-  it.each(['.', '..'])('refuses %j as the dictionary language, which no encoding keeps as one segment, and sends nothing', async (language) => {
-    const recorder = urlRecorder();
-    const client = createContentClient({ baseUrl: prism.url, apiKey: KEY, fetch: recorder });
-    const getDictionary = (await generatedFunctions('content')).get('getDictionary')!;
-    await expect(getDictionary('aero', language, { sc_apikey: KEY }, { client: client.transport })).rejects.toThrow(TypeError);
-    await expect(client.getDictionary('aero', language)).rejects.toThrow(TypeError);
-    expect(recorder.urls).toEqual([]);
-  });
+  it.each(['.', '..'])(
+    'refuses %j as the dictionary language, which no encoding keeps as one segment, and sends nothing',
+    async (language) => {
+      const recorder = urlRecorder();
+      const client = createContentClient({ baseUrl: prism.url, apiKey: KEY, fetch: recorder });
+      const getDictionary = (await generatedFunctions('content')).get('getDictionary')!;
+      await expect(getDictionary('aero', language, { sc_apikey: KEY }, { client: client.transport })).rejects.toThrow(
+        TypeError,
+      );
+      await expect(client.getDictionary('aero', language)).rejects.toThrow(TypeError);
+      expect(recorder.urls).toEqual([]);
+    },
+  );
 });

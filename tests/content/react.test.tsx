@@ -8,8 +8,13 @@ import { ContentProvider, useRoute } from '../../src/content/react.tsx';
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const answer = (item: string) =>
   item === '/nope'
-    ? new Response(JSON.stringify({ sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: null } }), { status: 404 })
-    : new Response(JSON.stringify({ sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: { name: item } } }));
+    ? new Response(
+        JSON.stringify({ sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: null } }),
+        { status: 404 },
+      )
+    : new Response(
+        JSON.stringify({ sitecore: { context: { pageEditing: false, pageState: 'normal' }, route: { name: item } } }),
+      );
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -41,12 +46,17 @@ describe('content React bindings', () => {
     const { queryClient, wrapper } = setup();
     const edit = renderHook(() => useRoute('/', { mode: 'edit' }), { wrapper });
     await waitFor(() => expect(edit.result.current.isSuccess).toBe(true));
-    const keys = queryClient.getQueryCache().getAll().map((q) => q.queryKey);
+    const keys = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
     expect(keys).toEqual([['content', 'route', 'https://cd.aero.example', 'aero', 'en', '/', 'edit']]);
     expect(JSON.stringify(keys)).not.toContain(KEY);
   });
 
   it('tells a reader without a provider what to do', () => {
-    expect(() => renderHook(() => useRoute('/'))).toThrow('No ContentProvider found: wrap your app in <ContentProvider client={…}>');
+    expect(() => renderHook(() => useRoute('/'))).toThrow(
+      'No ContentProvider found: wrap your app in <ContentProvider client={…}>',
+    );
   });
 });

@@ -8,12 +8,21 @@ const SECRET = 'S3CR3T-0f9a';
 
 describe('redactUrl', () => {
   it.each([
-    [`https://cd.example/layout?item=%2F&sc_apikey=${SECRET}&sc_lang=en`, 'https://cd.example/layout?item=%2F&sc_apikey=***&sc_lang=en'],
-    [`/v1.2/browser/b1/show.json?client_key=${SECRET}&api_token=${SECRET}`, '/v1.2/browser/b1/show.json?client_key=***&api_token=***'],
+    [
+      `https://cd.example/layout?item=%2F&sc_apikey=${SECRET}&sc_lang=en`,
+      'https://cd.example/layout?item=%2F&sc_apikey=***&sc_lang=en',
+    ],
+    [
+      `/v1.2/browser/b1/show.json?client_key=${SECRET}&api_token=${SECRET}`,
+      '/v1.2/browser/b1/show.json?client_key=***&api_token=***',
+    ],
     [`https://x.example/cb#access_token=${SECRET}&state=1`, 'https://x.example/cb#access_token=***&state=1'],
     [`https://x.example/?ACCESS_TOKEN=${SECRET}`, 'https://x.example/?ACCESS_TOKEN=***'],
     [`https://x.example/?api%5Fkey=${SECRET}`, 'https://x.example/?api%5Fkey=***'],
-    [`https://x.example/?id_token=${SECRET}&refresh_token=${SECRET}&client_secret=${SECRET}&password=${SECRET}&code=${SECRET}&sig=${SECRET}`, 'https://x.example/?id_token=***&refresh_token=***&client_secret=***&password=***&code=***&sig=***'],
+    [
+      `https://x.example/?id_token=${SECRET}&refresh_token=${SECRET}&client_secret=${SECRET}&password=${SECRET}&code=${SECRET}&sig=${SECRET}`,
+      'https://x.example/?id_token=***&refresh_token=***&client_secret=***&password=***&code=***&sig=***',
+    ],
     [`https://svc:${SECRET}@x.example/a?q=radar`, 'https://***@x.example/a?q=radar'],
     ['https://x.example/search?q=key+token&page=2', 'https://x.example/search?q=key+token&page=2'],
     ['https://x.example/?sc_apikey=', 'https://x.example/?sc_apikey='],
@@ -21,15 +30,32 @@ describe('redactUrl', () => {
 });
 
 // Everything a logger could print of an error.
-const everywhere = (error: ApiError) => [error.message, error.stack ?? '', error.request.url, JSON.stringify(error), inspect(error, { depth: 5 }), String(error)].join('\n');
+const everywhere = (error: ApiError) =>
+  [
+    error.message,
+    error.stack ?? '',
+    error.request.url,
+    JSON.stringify(error),
+    inspect(error, { depth: 5 }),
+    String(error),
+  ].join('\n');
 
 describe('ApiError keeps no secret of the request', () => {
   it('masks the key and token parameters of the URL it was given, in every form it is printed', () => {
     const url = `https://api.example/v1/things?client_key=${SECRET}&api_token=${SECRET}&access_token=${SECRET}&page=2`;
-    const error = new ApiError(new Response('{}', { status: 500, statusText: 'Server Error' }), {}, { method: 'GET', url }, { message: `GET ${url} failed` });
+    const error = new ApiError(
+      new Response('{}', { status: 500, statusText: 'Server Error' }),
+      {},
+      { method: 'GET', url },
+      { message: `GET ${url} failed` },
+    );
     expect(everywhere(error)).not.toContain(SECRET);
-    expect(error.request.url).toBe('https://api.example/v1/things?client_key=***&api_token=***&access_token=***&page=2');
-    expect(error.message).toBe('GET https://api.example/v1/things?client_key=***&api_token=***&access_token=***&page=2 failed');
+    expect(error.request.url).toBe(
+      'https://api.example/v1/things?client_key=***&api_token=***&access_token=***&page=2',
+    );
+    expect(error.message).toBe(
+      'GET https://api.example/v1/things?client_key=***&api_token=***&access_token=***&page=2 failed',
+    );
     // The answer stays reachable for code, not for printing.
     expect(error.response.status).toBe(500);
   });
@@ -44,7 +70,8 @@ describe('each API: an error from a real call carries no key', () => {
     const client = createContentClient({
       baseUrl: content.url,
       apiKey: KEY,
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Prefer: 'code=401' } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Prefer: 'code=401' } }),
     });
     const error = (await client.getRoute('/').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -54,7 +81,9 @@ describe('each API: an error from a real call carries no key', () => {
 
   it('engagement: a failed call with client_key and api_token in its URL does not print them', async () => {
     const transport = createTransport({ baseUrl: engagement.url });
-    const error = (await transport(`/v1.2/browser/b-1/show.json?client_key=${SECRET}&api_token=${SECRET}`, { headers: { Prefer: 'code=500' } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await transport(`/v1.2/browser/b-1/show.json?client_key=${SECRET}&api_token=${SECRET}`, {
+      headers: { Prefer: 'code=500' },
+    }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.request.url).toMatch(/client_key=\*\*\*&api_token=\*\*\*$/);
     expect(everywhere(error)).not.toContain(SECRET);

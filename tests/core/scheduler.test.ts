@@ -60,7 +60,12 @@ describe('the one error base', () => {
     const cause = new TypeError('Failed to fetch');
     const error = new CodedError('NETWORK', 'The service could not be reached', { cause });
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'CodedError', code: 'NETWORK', message: 'The service could not be reached', cause });
+    expect(error).toMatchObject({
+      name: 'CodedError',
+      code: 'NETWORK',
+      message: 'The service could not be reached',
+      cause,
+    });
     expect(isCodedError(error)).toBe(true);
     expect(isCodedError(new Error('plain'))).toBe(false);
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { ApiError, CodedError, createTransport, isApiError, isCodedError, orvalRequest, setTimerProvider, type TimerProvider } from '../../src/core/index.ts';
+import {
+  ApiError,
+  CodedError,
+  createTransport,
+  isApiError,
+  isCodedError,
+  orvalRequest,
+  setTimerProvider,
+  type TimerProvider,
+} from '../../src/core/index.ts';
 
 let server: Server;
 let base = '';
@@ -38,7 +47,13 @@ beforeAll(async () => {
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 describe('createTransport', () => {
   it('resolves relative URLs against the base URL and sends default, call and auth headers', async () => {
@@ -78,7 +93,13 @@ describe('createTransport', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
     const apiError = error as ApiError;
-    expect(apiError).toMatchObject({ status: 404, statusText: 'Not Found', errorCode: 'NotFound', message: 'nope', name: 'ApiError' });
+    expect(apiError).toMatchObject({
+      status: 404,
+      statusText: 'Not Found',
+      errorCode: 'NotFound',
+      message: 'nope',
+      name: 'ApiError',
+    });
     expect(apiError.errors).toHaveLength(1);
     expect(apiError.request).toEqual({ method: 'GET', url: `${base}/bom-404` });
     expect(apiError.response.status).toBe(404);
@@ -96,7 +117,13 @@ describe('createTransport', () => {
 
   it('gives an empty 500 the status text as message and no errors', async () => {
     const error = (await createTransport({ baseUrl: base })('/empty-500').catch((e: unknown) => e)) as ApiError;
-    expect(error).toMatchObject({ status: 500, message: 'Internal Server Error', errors: [], errorCode: 'ApiError', body: null });
+    expect(error).toMatchObject({
+      status: 500,
+      message: 'Internal Server Error',
+      errors: [],
+      errorCode: 'ApiError',
+      body: null,
+    });
   });
 
   it('times out while the body is still arriving, and rethrows the timeout unchanged', async () => {
@@ -138,7 +165,9 @@ describe('createTransport', () => {
     };
     const previous = setTimerProvider(provider);
     try {
-      const call = createTransport({ baseUrl: base, timeoutMs: 4_321 })('/stall-body').then((response) => response.text());
+      const call = createTransport({ baseUrl: base, timeoutMs: 4_321 })('/stall-body').then((response) =>
+        response.text(),
+      );
       await vi.waitFor(() => expect(pending.size).toBe(1));
       for (const fire of pending.values()) fire();
       await expect(call).rejects.toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 4321 ms' });
@@ -150,7 +179,9 @@ describe('createTransport', () => {
   it('honours the caller’s abort signal and rethrows a refused connection unchanged', async () => {
     const controller = new AbortController();
     controller.abort(new Error('caller gave up'));
-    await expect(createTransport({ baseUrl: base })('/ok', { signal: controller.signal })).rejects.toThrow('caller gave up');
+    await expect(createTransport({ baseUrl: base })('/ok', { signal: controller.signal })).rejects.toThrow(
+      'caller gave up',
+    );
     const refused = await createTransport({ baseUrl: 'http://127.0.0.1:9' })('/x').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TypeError);
   });
@@ -162,7 +193,9 @@ describe('createTransport', () => {
   });
 
   it('orvalRequest explains what to do when no transport is bound', async () => {
-    await expect(orvalRequest('/ok')).rejects.toThrow('No transport for this call: use the hook inside its API provider');
+    await expect(orvalRequest('/ok')).rejects.toThrow(
+      'No transport for this call: use the hook inside its API provider',
+    );
   });
 });
 
@@ -188,8 +221,14 @@ describe('createTransport hands fetch only fetch’s own fields', () => {
 describe('createTransport for form posts (the session routes)', () => {
   it('sends a URLSearchParams body as its string, typed as a form', async () => {
     const sent: RequestInit[] = [];
-    const transport = createTransport({ baseUrl: base, fetch: (input, init) => (sent.push(init!), fetch(input, init)) });
-    await transport('/form', { method: 'POST', body: new URLSearchParams({ csrfToken: 'abc', callbackUrl: '/careers page' }) });
+    const transport = createTransport({
+      baseUrl: base,
+      fetch: (input, init) => (sent.push(init!), fetch(input, init)),
+    });
+    await transport('/form', {
+      method: 'POST',
+      body: new URLSearchParams({ csrfToken: 'abc', callbackUrl: '/careers page' }),
+    });
     const received = seen.at(-1)!;
     expect(received.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(received.body).toBe('csrfToken=abc&callbackUrl=%2Fcareers+page');

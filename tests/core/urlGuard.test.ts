@@ -69,7 +69,13 @@ describe('safeLinkTarget (links and images from service or author data)', () => 
   ])('lets through %s', (_, href, expected) => expect(safeLinkTarget(href, PAGE)).toBe(expected));
 
   it('gives nothing a browser would run or send to another host unannounced', () => {
-    for (const href of ['/path?q#h', 'events/x', '%6Aavascript:alert(1)', 'https://other.example', '%2F%2Fevil.example']) {
+    for (const href of [
+      '/path?q#h',
+      'events/x',
+      '%6Aavascript:alert(1)',
+      'https://other.example',
+      '%2F%2Fevil.example',
+    ]) {
       const target = safeLinkTarget(href, PAGE)!;
       const resolved = browserResolves(target);
       expect(['http:', 'https:']).toContain(resolved.protocol);
@@ -127,12 +133,39 @@ const NETWORK_PATH_BYPASSES = [
   '/..//evil.example',
   '/././/evil.example',
 ];
-const KNOWN_BYPASSES = [...NETWORK_PATH_BYPASSES, ...HOSTILE.map(([, url]) => url).filter((u): u is string => typeof u === 'string')];
+const KNOWN_BYPASSES = [
+  ...NETWORK_PATH_BYPASSES,
+  ...HOSTILE.map(([, url]) => url).filter((u): u is string => typeof u === 'string'),
+];
 
 // Builds strings from the pieces URL bypasses are made of, so the generator reaches them often.
 const urlish = fc
   .array(
-    fc.constantFrom('/', '\\', '.', '..', '%2e', '%2E', '%2f', '\t', '\n', ' ', ':', '//', 'evil.example', 'www.aero.example', 'https:', 'javascript:', 'data:', 'vbscript:', 'JaVaScRiPt:', '?', '#', '@', 'x'),
+    fc.constantFrom(
+      '/',
+      '\\',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2f',
+      '\t',
+      '\n',
+      ' ',
+      ':',
+      '//',
+      'evil.example',
+      'www.aero.example',
+      'https:',
+      'javascript:',
+      'data:',
+      'vbscript:',
+      'JaVaScRiPt:',
+      '?',
+      '#',
+      '@',
+      'x',
+    ),
     { maxLength: 10 },
   )
   .map((parts) => parts.join(''));

@@ -5,7 +5,12 @@ import { json, recordFetch, resetBrowser } from './support.ts';
 
 const prism = withPrism('engagement');
 const NEW_ID = '3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92';
-const settings = (overrides: Partial<EngageSettings> = {}): EngageSettings => ({ clientKey: 'ck', targetURL: prism.url, pointOfSale: 'ngc', ...overrides });
+const settings = (overrides: Partial<EngageSettings> = {}): EngageSettings => ({
+  clientKey: 'ck',
+  targetURL: prism.url,
+  pointOfSale: 'ngc',
+  ...overrides,
+});
 const creates = (calls: { url: string }[]) => calls.filter((c) => c.url.includes('create.json')).length;
 
 beforeEach(() => resetBrowser());
@@ -107,7 +112,15 @@ describe('web personalization (§1, §11.18)', () => {
 
   it('honours baseURLOverride and asyncScriptLoading: false; reports defer but never sets it', async () => {
     recordFetch();
-    await init(settings({ webPersonalization: { asyncScriptLoading: false, deferScriptLoading: true, baseURLOverride: 'https://cdn.example.com' } }));
+    await init(
+      settings({
+        webPersonalization: {
+          asyncScriptLoading: false,
+          deferScriptLoading: true,
+          baseURLOverride: 'https://cdn.example.com',
+        },
+      }),
+    );
     const [script] = [...document.scripts];
     expect(script?.src).toBe('https://cdn.example.com/web-flow-libs/ck/web-version.min.js');
     expect(script?.async).toBe(false);
@@ -117,7 +130,9 @@ describe('web personalization (§1, §11.18)', () => {
 
   it('rejects with MV-0003 without a point of sale, after the browser id was created and written', async () => {
     const calls = recordFetch();
-    await expect(init(settings({ pointOfSale: undefined, webPersonalization: true }))).rejects.toMatchObject({ code: 'MV-0003' });
+    await expect(init(settings({ pointOfSale: undefined, webPersonalization: true }))).rejects.toMatchObject({
+      code: 'MV-0003',
+    });
     expect(creates(calls)).toBe(1);
     expect(document.cookie).toBe(`bid_ck=${NEW_ID}`);
     expect(document.scripts).toHaveLength(0);

@@ -18,7 +18,8 @@ const MESSAGES = {
   'IV-0003': '[IV-0003] Incorrect value for "email". Set the value to a valid email address.',
   'IV-0004': '[IV-0004] Incorrect value for "expiryDate". Format the value according to ISO 8601.',
   'IV-0005': '[IV-0005] This event supports maximum 50 attributes. Reduce the number of attributes.',
-  'IV-0006': '[IV-0006] Incorrect value for the timeout parameter. Set the value to an integer greater than or equal to 0.',
+  'IV-0006':
+    '[IV-0006] Incorrect value for the timeout parameter. Set the value to an integer greater than or equal to 0.',
 } as const;
 type Code = keyof typeof MESSAGES;
 
@@ -135,9 +136,18 @@ describe('events', () => {
     throwsCode(() => sdk.pageView({}, fiftyOne), 'IV-0005');
     throwsCode(() => sdk.identity({ identifiers: ID }, fiftyOne), 'IV-0005');
     throwsCode(() => sdk.addToEventQueue('X', {}, fiftyOne), 'IV-0005');
-    const nested = { a: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`x${i}`, i])), b: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`y${i}`, i])) };
+    const nested = {
+      a: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`x${i}`, i])),
+      b: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`y${i}`, i])),
+    };
     throwsCode(() => sdk.event('X', {}, nested), 'IV-0005');
-    const fifty = { ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, [i]])), gone: null, none: undefined, empty: {}, deep: { empty: {} } };
+    const fifty = {
+      ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, [i]])),
+      gone: null,
+      none: undefined,
+      empty: {},
+      deep: { empty: {} },
+    };
     expect(() => sdk.event('X', {}, fifty)).not.toThrow();
   });
 
@@ -149,7 +159,14 @@ describe('events', () => {
 
   it('IV-0002 for a dob that is not exactly yyyy-mm-ddThh:mm of a real UTC time, "" included', async () => {
     const sdk = await start();
-    for (const dob of ['1990-01-01', '1990-01-01T00:00:00', '1990-02-30T00:00', '1990-01-01T24:00', '', ' 1990-01-01T00:00']) {
+    for (const dob of [
+      '1990-01-01',
+      '1990-01-01T00:00:00',
+      '1990-02-30T00:00',
+      '1990-01-01T24:00',
+      '',
+      ' 1990-01-01T00:00',
+    ]) {
       throwsCode(() => sdk.identity({ identifiers: ID, dob }), 'IV-0002');
     }
     expect(() => sdk.identity({ identifiers: ID, dob: '1990-01-01T00:00' })).not.toThrow();
@@ -157,13 +174,17 @@ describe('events', () => {
 
   it('IV-0004 for a bad expiryDate of any identifier; an empty one is not checked', async () => {
     const sdk = await start();
-    throwsCode(() => sdk.identity({ identifiers: [...ID, { id: 'x', provider: 'crm', expiryDate: '2030-01-01' }] }), 'IV-0004');
+    throwsCode(
+      () => sdk.identity({ identifiers: [...ID, { id: 'x', provider: 'crm', expiryDate: '2030-01-01' }] }),
+      'IV-0004',
+    );
     expect(() => sdk.identity({ identifiers: [{ id: 'x', provider: 'crm', expiryDate: '' }] })).not.toThrow();
   });
 
   it('IV-0003 for an email that is not text@text.text; an empty one is not checked', async () => {
     const sdk = await start();
-    for (const email of ['a@b', 'a b@c.d', 'a@@b.c', '@b.co', 'a@b.']) throwsCode(() => sdk.identity({ identifiers: ID, email }), 'IV-0003');
+    for (const email of ['a@b', 'a b@c.d', 'a@@b.c', '@b.co', 'a@b.'])
+      throwsCode(() => sdk.identity({ identifiers: ID, email }), 'IV-0003');
     expect(() => sdk.identity({ identifiers: ID, email: '' })).not.toThrow();
   });
 
@@ -201,7 +222,14 @@ describe('personalize', () => {
 
   it('IV-0006 for a negative or non-integer timeout (the specification calls it IE-0006)', async () => {
     const sdk = await start();
-    for (const timeout of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, null as unknown as number, '10' as unknown as number]) {
+    for (const timeout of [
+      -1,
+      1.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      null as unknown as number,
+      '10' as unknown as number,
+    ]) {
       await rejectsCode(sdk.personalize({ friendlyId: 'exp' }, timeout), 'IV-0006');
     }
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -8,7 +8,12 @@ const prism = withPrism('engagement');
 const NEW_ID = '3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92';
 const DEAD = 'http://127.0.0.1:9';
 
-const settings = (overrides: Partial<EngageSettings> = {}): EngageSettings => ({ clientKey: 'ck', targetURL: prism.url, pointOfSale: 'ngc', ...overrides });
+const settings = (overrides: Partial<EngageSettings> = {}): EngageSettings => ({
+  clientKey: 'ck',
+  targetURL: prism.url,
+  pointOfSale: 'ngc',
+  ...overrides,
+});
 const cookieWrites = () => vi.spyOn(document, 'cookie', 'set');
 const creates = (calls: { url: string }[]) => calls.filter((c) => c.url.includes('/browser/create.json')).length;
 
@@ -51,7 +56,10 @@ describe('E1: no empty browser-id cookie, and a later init retries', () => {
   it('writes no cookie when the answer is not JSON or has no ref', async () => {
     const writes = cookieWrites();
     for (const answer of ['<html>maintenance</html>', '{"status":"OK"}', '{"ref":""}']) {
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(answer, { status: 200 })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(answer, { status: 200 })),
+      );
       await expect(init(settings())).resolves.toMatchObject({ version: '1.4.3' });
     }
     expect(writes).not.toHaveBeenCalled();
@@ -108,7 +116,9 @@ describe('E2 and E7: failed sends stay queued; processEventQueue resolves when t
 describe('E4: a queue entry keeps only what its later send needs', () => {
   it('stores { eventData, extensionData, id, settings: { clientKey, pointOfSale }, type } and nothing of the cookie settings', () => {
     document.cookie = 'bid_ck=b-123; Path=/';
-    return init(settings({ cookieDomain: '.example.com', cookieExpiryDays: 30, cookiePath: '/', targetURL: prism.url })).then((sdk) => {
+    return init(
+      settings({ cookieDomain: '.example.com', cookieExpiryDays: 30, cookiePath: '/', targetURL: prism.url }),
+    ).then((sdk) => {
       sdk.addToEventQueue('CTA_CLICK', { label: 'Explore', pointOfSale: 'ngc-uk' }, { hero: { slot: 1 } });
       const [entry] = JSON.parse(sessionStorage.getItem(QUEUE_KEY) ?? '[]') as Record<string, unknown>[];
       expect(entry).toEqual({
@@ -132,7 +142,9 @@ describe('E5: an invalid <html lang> never throws', () => {
     expect(json(calls[0])).toMatchObject({ language: 'EN' });
     setPage('/careers', '12_3');
     expect(() => sdk.event('CTA_CLICK', {})).not.toThrow();
-    await expect(sdk.personalize({ friendlyId: 'careers_hero_banner' })).resolves.toMatchObject({ variantId: 'careers_hero_b' });
+    await expect(sdk.personalize({ friendlyId: 'careers_hero_banner' })).resolves.toMatchObject({
+      variantId: 'careers_hero_b',
+    });
     expect(json(calls[2])).not.toHaveProperty('language');
   });
 });
@@ -142,7 +154,9 @@ describe('E6: cookiePath is honoured', () => {
     recordFetch();
     const writes = cookieWrites();
     await init(settings({ cookiePath: '/careers', cookieDomain: 'localhost' }));
-    expect(writes).toHaveBeenCalledWith(`bid_ck=${NEW_ID}; Max-Age=63072000; SameSite=None; Secure; Path=/careers; Domain=localhost`);
+    expect(writes).toHaveBeenCalledWith(
+      `bid_ck=${NEW_ID}; Max-Age=63072000; SameSite=None; Secure; Path=/careers; Domain=localhost`,
+    );
   });
 });
 

@@ -49,7 +49,9 @@ describe('forgetVisitor', () => {
 
     // The SDK kept from before consent was withdrawn brings none of it back.
     await expect(sdk.pageView({ channel: 'WEB' })).resolves.toBeNull();
-    await expect(sdk.identity({ identifiers: [{ id: 'ada@example.com', provider: 'email' }], email: 'ada@example.com' })).resolves.toBeNull();
+    await expect(
+      sdk.identity({ identifiers: [{ id: 'ada@example.com', provider: 'email' }], email: 'ada@example.com' }),
+    ).resolves.toBeNull();
     sdk.addToEventQueue('DOWNLOAD', { channel: 'WEB', file: 'later.pdf' });
     expect(sessionStorage.getItem(QUEUE_KEY)).toBeNull();
     expect(document.cookie).toBe('unrelated=kept');
@@ -96,7 +98,10 @@ describe('an SDK stopped while init is under way (consent withdrawn meanwhile)',
     const stop = new AbortController();
     vi.stubGlobal('fetch', async () => {
       stop.abort();
-      return new Response(JSON.stringify({ ref: 'b-late', status: 'OK' }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ ref: 'b-late', status: 'OK' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
     await init(settings(), { signal: stop.signal });
     expect(document.cookie).toBe('');

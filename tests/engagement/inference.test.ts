@@ -127,7 +127,11 @@ describe('pageView inference (§5 VIEW, §11.10)', () => {
 describe('extension data (§11.6)', () => {
   it('flattens nested keys with _, keeps arrays, drops undefined, null and {} values, omits an empty ext', async () => {
     const sdk = await freshSdk();
-    await sdk.event('CTA_CLICK', {}, { a: { b: 1, c: { d: 'x' } }, list: [1, { e: 2 }], no: undefined, nil: null, empty: {}, deep: { empty: {} } });
+    await sdk.event(
+      'CTA_CLICK',
+      {},
+      { a: { b: 1, c: { d: 'x' } }, list: [1, { e: 2 }], no: undefined, nil: null, empty: {}, deep: { empty: {} } },
+    );
     expect(lastBody().ext).toEqual({ a_b: 1, a_c_d: 'x', list: [1, { e: 2 }] });
     await sdk.event('CTA_CLICK', {}, { nil: null, empty: {} });
     expect(lastBody()).not.toHaveProperty('ext');

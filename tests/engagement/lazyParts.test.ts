@@ -24,7 +24,13 @@ describe('getGuestId failures', () => {
   it('rejects with a TimeoutError after 60 s without an answer, and leaves no timer', async () => {
     const sdk = await start();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.stubGlobal('fetch', (_url: string, request: RequestInit) => new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal?.reason))));
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, request: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          request.signal?.addEventListener('abort', () => reject(request.signal?.reason)),
+        ),
+    );
     const outcome = sdk.getGuestId().catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await outcome).toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 60000 ms' });
@@ -33,10 +39,20 @@ describe('getGuestId failures', () => {
 
   it('rejects with an ApiError carrying the status and the text of a non-JSON error answer', async () => {
     const sdk = await start();
-    vi.stubGlobal('fetch', async () => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     const error = await sdk.getGuestId().catch((e: unknown) => e);
     expect(isApiError(error)).toBe(true);
-    expect(error).toMatchObject({ status: 502, body: '<h1>Bad gateway</h1>', request: { method: 'GET', url: 'https://engage.example.com/v1.2/browser/b-123/show.json?client_key=***&api_token=***' } });
+    expect(error).toMatchObject({
+      status: 502,
+      body: '<h1>Bad gateway</h1>',
+      request: {
+        method: 'GET',
+        url: 'https://engage.example.com/v1.2/browser/b-123/show.json?client_key=***&api_token=***',
+      },
+    });
   });
 
   it('rethrows a network failure unchanged', async () => {
@@ -73,6 +89,10 @@ describe('EngageError', () => {
     expect(new EngageError('IV-0006', engageMessages['IV-0006']).message).toBe(
       '[IV-0006] Incorrect value for the timeout parameter. Set the value to an integer greater than or equal to 0.',
     );
-    expect(new EngageError('MV-0003')).toMatchObject({ code: 'MV-0003', name: 'EngageError', message: '[MV-0003] "pointOfSale" is required.' });
+    expect(new EngageError('MV-0003')).toMatchObject({
+      code: 'MV-0003',
+      name: 'EngageError',
+      message: '[MV-0003] "pointOfSale" is required.',
+    });
   });
 });

@@ -11,7 +11,13 @@ describe('engagement: every path parameter of every generated call is one encode
     expect(operations.map((op) => op.id)).toEqual(['getBrowser']);
     const recorder = urlRecorder();
     const client = createTransport({ baseUrl: prism.url, fetch: recorder });
-    const sent = await expectEncodedPaths(operations, await generatedFunctions('engagement'), client, recorder, prism.url);
+    const sent = await expectEncodedPaths(
+      operations,
+      await generatedFunctions('engagement'),
+      client,
+      recorder,
+      prism.url,
+    );
     expect(sent.get('getBrowser')?.split('?')[0]).toBe(`${prism.url}/v1.2/browser/..%2Fa%2Fb%3Fc%23d%25e/show.json`);
   });
 });

@@ -10,7 +10,12 @@ import { json, recordFetch, resetBrowser, setPage } from './support.ts';
 // rejects gets a 400/422 instead of the 201/200 example these tests expect.
 const prism = withPrism('engagement');
 
-const ACCEPTED = { ref: '0c6f2a9d-31e4-4b7a-8d55-e2f9a1b60c73', status: 'OK', version: '1.2', client_key: 'pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH' };
+const ACCEPTED = {
+  ref: '0c6f2a9d-31e4-4b7a-8d55-e2f9a1b60c73',
+  status: 'OK',
+  version: '1.2',
+  client_key: 'pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH',
+};
 const SHOES = '/shoes?utm_source=news&UTM_Medium=mail&variantid=v1';
 
 async function start(settings: Record<string, unknown> = {}): Promise<EngageSdk> {
@@ -43,7 +48,9 @@ describe('event payloads, byte for byte as the reference sends them (engagement.
   it('event sends a custom body: type, the other fields as given, ext, then the base fields', async () => {
     const calls = recordFetch();
     const sdk = await start();
-    await expect(sdk.event('MYEVENT', { channel: 'WEB', currency: 'EUR', foo: 'bar' }, { nested: { k: 'v' } })).resolves.toEqual(ACCEPTED);
+    await expect(
+      sdk.event('MYEVENT', { channel: 'WEB', currency: 'EUR', foo: 'bar' }, { nested: { k: 'v' } }),
+    ).resolves.toEqual(ACCEPTED);
     expect(calls[0]?.body).toBe(
       '{"type":"MYEVENT","foo":"bar","ext":{"nested_k":"v"},"browser_id":"b-123","channel":"WEB","client_key":"ck","currency":"EUR","language":"EN","page":"shoes","pos":"myretail/ie"}',
     );
@@ -117,7 +124,9 @@ describe('event payloads, byte for byte as the reference sends them (engagement.
     const calls = recordFetch();
     const sdk = await start();
     await expect(sdk.form('form-1', 'viewed')).resolves.toEqual(ACCEPTED);
-    expect(calls[0]?.body).toBe('{"type":"FORM","ext":{"formId":"form-1","interactionType":"VIEWED"},"browser_id":"b-123","client_key":"ck","pos":"myretail/ie"}');
+    expect(calls[0]?.body).toBe(
+      '{"type":"FORM","ext":{"formId":"form-1","interactionType":"VIEWED"},"browser_id":"b-123","client_key":"ck","pos":"myretail/ie"}',
+    );
     await sdk.form('space-systems-contact', 'SUBMITTED', 'ngc');
     expect(json(calls[1])).toMatchObject({ ext: { interactionType: 'SUBMITTED' }, pos: 'ngc' });
     expect(calls[1]?.status).toBe(201);
@@ -145,7 +154,12 @@ describe('events survive leaving the page', () => {
     const calls = recordFetch();
     const sdk = await start();
     const sends = [
-      () => sdk.event('CAREERS_CLICK', { channel: 'WEB', currency: 'GBP' }, { linkText: 'All vacancies', linkUrl: 'https://careers.example.com/' }),
+      () =>
+        sdk.event(
+          'CAREERS_CLICK',
+          { channel: 'WEB', currency: 'GBP' },
+          { linkText: 'All vacancies', linkUrl: 'https://careers.example.com/' },
+        ),
       () => sdk.pageView({ channel: 'WEB', currency: 'GBP' }),
       () => sdk.identity({ identifiers: [{ id: 'ada@example.com', provider: 'email' }], email: 'ada@example.com' }),
       () => sdk.form('contact', 'SUBMITTED'),
@@ -156,7 +170,12 @@ describe('events survive leaving the page', () => {
       return answer;
     });
     await expect(Promise.all(answers)).resolves.toEqual([ACCEPTED, ACCEPTED, ACCEPTED, ACCEPTED]);
-    expect(calls.map((c) => [c.keepalive, c.status])).toEqual([[true, 201], [true, 201], [true, 201], [true, 201]]);
+    expect(calls.map((c) => [c.keepalive, c.status])).toEqual([
+      [true, 201],
+      [true, 201],
+      [true, 201],
+      [true, 201],
+    ]);
   });
 
   it('sends queued events with keepalive too', async () => {
@@ -170,9 +189,16 @@ describe('events survive leaving the page', () => {
   it(`sends an event over ${KEEPALIVE_MAX_BYTES} bytes without keepalive, which browsers would refuse past 64 KiB in flight, so it still arrives`, async () => {
     const calls = recordFetch();
     const sdk = await start();
-    await expect(sdk.event('NOTE', { channel: 'WEB', currency: 'EUR', text: 'x'.repeat(KEEPALIVE_MAX_BYTES) })).resolves.toEqual(ACCEPTED);
-    await expect(sdk.event('NOTE', { channel: 'WEB', currency: 'EUR', text: 'x'.repeat(KEEPALIVE_MAX_BYTES - 400) })).resolves.toEqual(ACCEPTED);
-    expect(calls.map((c) => [c.keepalive, c.status])).toEqual([[false, 201], [true, 201]]);
+    await expect(
+      sdk.event('NOTE', { channel: 'WEB', currency: 'EUR', text: 'x'.repeat(KEEPALIVE_MAX_BYTES) }),
+    ).resolves.toEqual(ACCEPTED);
+    await expect(
+      sdk.event('NOTE', { channel: 'WEB', currency: 'EUR', text: 'x'.repeat(KEEPALIVE_MAX_BYTES - 400) }),
+    ).resolves.toEqual(ACCEPTED);
+    expect(calls.map((c) => [c.keepalive, c.status])).toEqual([
+      [false, 201],
+      [true, 201],
+    ]);
   });
 });
 
@@ -180,7 +206,12 @@ describe('personalize (POST /v2/callFlows)', () => {
   it('sends the camelCase body with browserId last and resolves to the flow answer', async () => {
     const calls = recordFetch();
     const sdk = await start();
-    const answer = await sdk.personalize({ channel: 'WEB', currency: 'EUR', friendlyId: 'exp_1', params: { p: { q: 1 } } });
+    const answer = await sdk.personalize({
+      channel: 'WEB',
+      currency: 'EUR',
+      friendlyId: 'exp_1',
+      params: { p: { q: 1 } },
+    });
     expect(calls[0]?.url).toBe(`${prism.url}/v2/callFlows`);
     expect(calls[0]?.body).toBe(
       '{"channel":"WEB","clientKey":"ck","currencyCode":"EUR","friendlyId":"exp_1","language":"EN","params":{"p_q":1},"pointOfSale":"myretail/ie","browserId":"b-123"}',
@@ -193,7 +224,13 @@ describe('personalize (POST /v2/callFlows)', () => {
     const calls = recordFetch();
     const sdk = await start({ pointOfSale: 'ngc' });
     await sdk.personalize(
-      { channel: 'WEB', currency: 'USD', friendlyId: 'space_systems_next_best_content', email: 'ada.okafor@example.com', identifier: { id: 'CAND-204518', provider: 'careers_portal' } },
+      {
+        channel: 'WEB',
+        currency: 'USD',
+        friendlyId: 'space_systems_next_best_content',
+        email: 'ada.okafor@example.com',
+        identifier: { id: 'CAND-204518', provider: 'careers_portal' },
+      },
       5000,
     );
     expect(calls[0]?.body).toBe(
@@ -206,8 +243,19 @@ describe('personalize (POST /v2/callFlows)', () => {
   it('leaves out a blank email and an identifier with a blank id, and then sends browserId', async () => {
     const calls = recordFetch();
     const sdk = await start();
-    await sdk.personalize({ friendlyId: 'exp_1', email: '  ', identifier: { id: ' ', provider: 'email' }, language: 'DE' });
-    expect(json(calls[0])).toEqual({ clientKey: 'ck', friendlyId: 'exp_1', language: 'DE', pointOfSale: 'myretail/ie', browserId: 'b-123' });
+    await sdk.personalize({
+      friendlyId: 'exp_1',
+      email: '  ',
+      identifier: { id: ' ', provider: 'email' },
+      language: 'DE',
+    });
+    expect(json(calls[0])).toEqual({
+      clientKey: 'ck',
+      friendlyId: 'exp_1',
+      language: 'DE',
+      pointOfSale: 'myretail/ie',
+      browserId: 'b-123',
+    });
     expect(calls[0]?.status).toBe(200);
   });
 
@@ -227,7 +275,9 @@ describe('browser id and guest id', () => {
   it('creates the browser id with create.json?client_key=…&message={} and the library header', async () => {
     const calls = recordFetch();
     const sdk = await init({ clientKey: 'ck', targetURL: prism.url, pointOfSale: 'ngc' });
-    expect(calls.map((c) => [c.method, c.url])).toEqual([['GET', `${prism.url}/v1.2/browser/create.json?client_key=ck&message={}`]]);
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['GET', `${prism.url}/v1.2/browser/create.json?client_key=ck&message={}`],
+    ]);
     expect(calls[0]?.headers['x-library-version']).toBe('1.4.3');
     expect(calls[0]?.status).toBe(200);
     expect(sdk.getBrowserId()).toBe('3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92');

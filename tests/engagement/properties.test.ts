@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EngageError, init, QUEUE_KEY, type EngageSdk, type EngageSettings, type QueueEntry } from '../../src/engagement/index.ts';
+import {
+  EngageError,
+  init,
+  QUEUE_KEY,
+  type EngageSdk,
+  type EngageSettings,
+  type QueueEntry,
+} from '../../src/engagement/index.ts';
 import { resetBrowser, setPage } from './support.ts';
 
 // Unit properties: the network is a fetch stub here (the payloads are checked against
@@ -18,18 +25,28 @@ async function onlyCodedErrors(act: () => unknown): Promise<'ok' | 'coded' | { u
 }
 
 const loose = fc.anything({ maxDepth: 2 });
-const maybe = <T,>(arb: fc.Arbitrary<T>) => fc.oneof(arb, loose);
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, loose);
 const settingsArb = fc.record(
   {
     clientKey: maybe(fc.constantFrom('ck', '', ' ', 'k-1')),
-    targetURL: maybe(fc.constantFrom('https://engage.example.com', 'https://e.example.com/prefix/', 'not a url', '', 'ftp://x')),
+    targetURL: maybe(
+      fc.constantFrom('https://engage.example.com', 'https://e.example.com/prefix/', 'not a url', '', 'ftp://x'),
+    ),
     pointOfSale: maybe(fc.constantFrom('ngc', '', '  ', 'myretail/ie')),
     includeUTMParameters: maybe(fc.boolean()),
     cookieExpiryDays: maybe(fc.integer({ min: -5, max: 1000 })),
     cookieDomain: maybe(fc.constantFrom('localhost', '')),
     cookiePath: maybe(fc.constantFrom('/', '/careers', '')),
     forceServerCookieMode: maybe(fc.boolean()),
-    webPersonalization: maybe(fc.oneof(fc.boolean(), fc.record({ asyncScriptLoading: fc.boolean(), baseURLOverride: fc.constant('https://cdn.example.com') }, { requiredKeys: [] }))),
+    webPersonalization: maybe(
+      fc.oneof(
+        fc.boolean(),
+        fc.record(
+          { asyncScriptLoading: fc.boolean(), baseURLOverride: fc.constant('https://cdn.example.com') },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -41,7 +58,15 @@ const dateLike = fc.oneof(
 );
 const identityArb = fc.record(
   {
-    identifiers: maybe(fc.array(fc.record({ id: fc.string(), provider: fc.string(), expiryDate: maybe(dateLike) }, { requiredKeys: ['id', 'provider'] }), { maxLength: 3 })),
+    identifiers: maybe(
+      fc.array(
+        fc.record(
+          { id: fc.string(), provider: fc.string(), expiryDate: maybe(dateLike) },
+          { requiredKeys: ['id', 'provider'] },
+        ),
+        { maxLength: 3 },
+      ),
+    ),
     email: maybe(fc.oneof(fc.emailAddress(), fc.string())),
     dob: maybe(dateLike),
     firstName: fc.string(),
@@ -80,19 +105,28 @@ describe('validation never fails with anything but a coded error', () => {
     const sdk = await start('ngc');
     const noPos = await start();
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.string(), dataArb, extArb, identityArb, loose, async (withPos, type, data, ext, identity, timeout) => {
-        const s = withPos ? sdk : noPos;
-        const calls = [
-          () => s.event(type, data as never, ext as never),
-          () => s.pageView(data as never, ext as never),
-          () => s.identity(identity as never, ext as never),
-          () => s.form(type, type as never, data as never),
-          () => s.addToEventQueue(type, data as never, ext as never),
-          () => s.personalize({ ...(typeof data === 'object' ? data : {}), friendlyId: type } as never, timeout as never),
-          () => s.updatePointOfSale(type),
-        ];
-        for (const call of calls) expect(await onlyCodedErrors(call)).not.toHaveProperty('unexpected');
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.string(),
+        dataArb,
+        extArb,
+        identityArb,
+        loose,
+        async (withPos, type, data, ext, identity, timeout) => {
+          const s = withPos ? sdk : noPos;
+          const calls = [
+            () => s.event(type, data as never, ext as never),
+            () => s.pageView(data as never, ext as never),
+            () => s.identity(identity as never, ext as never),
+            () => s.form(type, type as never, data as never),
+            () => s.addToEventQueue(type, data as never, ext as never),
+            () =>
+              s.personalize({ ...(typeof data === 'object' ? data : {}), friendlyId: type } as never, timeout as never),
+            () => s.updatePointOfSale(type),
+          ];
+          for (const call of calls) expect(await onlyCodedErrors(call)).not.toHaveProperty('unexpected');
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -119,36 +153,42 @@ describe('a queued event is never lost', () => {
   it('for random adds, overlapping processEventQueue runs and random send failures', async () => {
     const sdk = await start('ngc');
     await fc.assert(
-      fc.asyncProperty(fc.array(commandArb, { maxLength: 25 }), fc.array(fc.constantFrom('ok', 'network', '500', '400'), { minLength: 1 }), async (commands, outcomes) => {
-        sessionStorage.clear();
-        const accepted: string[] = [];
-        let turn = 0;
-        vi.stubGlobal('fetch', async (_url: string, request: RequestInit) => {
-          const outcome = outcomes[turn++ % outcomes.length];
-          await Promise.resolve();
-          if (outcome === 'network') throw new TypeError('Failed to fetch');
-          if (outcome !== 'ok') return new Response('{"error_msg":"no","moreInfo":"x"}', { status: Number(outcome) });
-          accepted.push((JSON.parse(String(request.body)) as { label: string }).label);
-          return new Response('{"ref":"r","status":"OK","version":"1.2","client_key":"ck"}', { status: 201 });
-        });
-        const added: string[] = [];
-        const runs: Promise<unknown>[] = [];
-        for (const command of commands) {
-          if (command.kind === 'add') {
-            const label = `e${added.length}`;
-            added.push(label);
-            sdk.addToEventQueue('CTA_CLICK', { label });
-          } else {
-            runs.push(sdk.processEventQueue());
-            if (command.settle) await runs.at(-1);
+      fc.asyncProperty(
+        fc.array(commandArb, { maxLength: 25 }),
+        fc.array(fc.constantFrom('ok', 'network', '500', '400'), { minLength: 1 }),
+        async (commands, outcomes) => {
+          sessionStorage.clear();
+          const accepted: string[] = [];
+          let turn = 0;
+          vi.stubGlobal('fetch', async (_url: string, request: RequestInit) => {
+            const outcome = outcomes[turn++ % outcomes.length];
+            await Promise.resolve();
+            if (outcome === 'network') throw new TypeError('Failed to fetch');
+            if (outcome !== 'ok') return new Response('{"error_msg":"no","moreInfo":"x"}', { status: Number(outcome) });
+            accepted.push((JSON.parse(String(request.body)) as { label: string }).label);
+            return new Response('{"ref":"r","status":"OK","version":"1.2","client_key":"ck"}', { status: 201 });
+          });
+          const added: string[] = [];
+          const runs: Promise<unknown>[] = [];
+          for (const command of commands) {
+            if (command.kind === 'add') {
+              const label = `e${added.length}`;
+              added.push(label);
+              sdk.addToEventQueue('CTA_CLICK', { label });
+            } else {
+              runs.push(sdk.processEventQueue());
+              if (command.settle) await runs.at(-1);
+            }
           }
-        }
-        await Promise.all(runs);
-        const queued = (JSON.parse(sessionStorage.getItem(QUEUE_KEY) ?? '[]') as QueueEntry[]).map((e) => String(e.eventData.label));
-        expect([...accepted, ...queued].sort()).toEqual([...added].sort());
-        expect(new Set(accepted).size).toBe(accepted.length);
-        expect(queued).toEqual(added.filter((label) => !accepted.includes(label)));
-      }),
+          await Promise.all(runs);
+          const queued = (JSON.parse(sessionStorage.getItem(QUEUE_KEY) ?? '[]') as QueueEntry[]).map((e) =>
+            String(e.eventData.label),
+          );
+          expect([...accepted, ...queued].sort()).toEqual([...added].sort());
+          expect(new Set(accepted).size).toBe(accepted.length);
+          expect(queued).toEqual(added.filter((label) => !accepted.includes(label)));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -103,11 +103,17 @@ describe('the event queue (§6, §11.14)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const sdk = await start();
     sdk.addToEventQueue('CTA_CLICK', { label: 'good' });
-    sessionStorage.setItem(QUEUE_KEY, JSON.stringify([7, { type: 'X', eventData: {}, settings: { clientKey: 'ck' }, id: 'b' }, ...stored()]));
+    sessionStorage.setItem(
+      QUEUE_KEY,
+      JSON.stringify([7, { type: 'X', eventData: {}, settings: { clientKey: 'ck' }, id: 'b' }, ...stored()]),
+    );
     await expect(sdk.processEventQueue()).resolves.toEqual({ sent: 1, failed: 0, dropped: 2 });
     expect(labels()).toEqual(['good']);
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn).toHaveBeenCalledWith('Engage: dropped a queued event that no longer validates', expect.objectContaining({ code: 'MV-0003' }));
+    expect(warn).toHaveBeenCalledWith(
+      'Engage: dropped a queued event that no longer validates',
+      expect.objectContaining({ code: 'MV-0003' }),
+    );
     expect(sessionStorage.getItem(QUEUE_KEY)).toBeNull();
   });
 

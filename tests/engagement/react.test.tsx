@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import type { EngageSettings } from '../../src/engagement/index.ts';
-import { EngagementProvider, useEngagement, useEngagementEvents, usePageView, usePersonalize } from '../../src/engagement/react.tsx';
+import {
+  EngagementProvider,
+  useEngagement,
+  useEngagementEvents,
+  usePageView,
+  usePersonalize,
+} from '../../src/engagement/react.tsx';
 import { json, recordFetch, resetBrowser, setPage, type RecordedRequest } from './support.ts';
 
 const prism = withPrism('engagement');
@@ -67,15 +73,25 @@ describe('EngagementProvider (consent gate)', () => {
   });
 
   it('initialises once consent is given, and the event hook then sends', async () => {
-    const { result, rerender } = renderWithConsent(() => ({ sdk: useEngagement(), send: useEngagementEvents() }), false);
+    const { result, rerender } = renderWithConsent(
+      () => ({ sdk: useEngagement(), send: useEngagementEvents() }),
+      false,
+    );
     rerender({ enabled: true });
     await waitFor(() => expect(result.current.sdk).not.toBeNull());
     expect(calls.map((c) => c.url)).toEqual([`${prism.url}/v1.2/browser/create.json?client_key=ck&message={}`]);
     expect(document.cookie).toBe(`bid_ck=${NEW_ID}`);
     await act(async () => {
-      await expect(result.current.send.event('CTA_CLICK', { label: 'See open roles' })).resolves.toMatchObject({ status: 'OK' });
+      await expect(result.current.send.event('CTA_CLICK', { label: 'See open roles' })).resolves.toMatchObject({
+        status: 'OK',
+      });
     });
-    expect(json(events()[0])).toMatchObject({ type: 'CTA_CLICK', label: 'See open roles', browser_id: NEW_ID, pos: 'ngc' });
+    expect(json(events()[0])).toMatchObject({
+      type: 'CTA_CLICK',
+      label: 'See open roles',
+      browser_id: NEW_ID,
+      pos: 'ngc',
+    });
   });
 
   it('stops sending when consent is withdrawn, even through an SDK reference kept from before', async () => {
@@ -99,7 +115,9 @@ describe('EngagementProvider (consent gate)', () => {
     const pending: string[] = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       pending.push(url);
-      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      return new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
     });
     const { result, rerender } = renderWithConsent(() => useEngagement(), true);
     await waitFor(() => expect(pending).toHaveLength(1));
@@ -141,7 +159,9 @@ describe('EngagementProvider (consent gate)', () => {
 
   it('tells the developer what to wrap when the provider is missing', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useEngagement())).toThrow('No EngagementProvider found: wrap your app in <EngagementProvider');
+    expect(() => renderHook(() => useEngagement())).toThrow(
+      'No EngagementProvider found: wrap your app in <EngagementProvider',
+    );
   });
 });
 
@@ -161,7 +181,10 @@ describe('usePageView', () => {
 
 describe('usePersonalize', () => {
   function Hero() {
-    const { data, fetchStatus } = usePersonalize({ friendlyId: 'careers_hero_banner', channel: 'WEB', currency: 'USD' }, { timeout: 5000 });
+    const { data, fetchStatus } = usePersonalize(
+      { friendlyId: 'careers_hero_banner', channel: 'WEB', currency: 'USD' },
+      { timeout: 5000 },
+    );
     const title = data && 'title' in data ? String(data.title) : `waiting (${fetchStatus})`;
     return <h1>{title}</h1>;
   }
@@ -174,7 +197,15 @@ describe('usePersonalize', () => {
     render(<Hero />, { wrapper: wrapper({ enabled: true }) });
     expect(await screen.findByText('Engineer what comes next in space')).toBeTruthy();
     const flow = calls.find((c) => c.url.endsWith('/v2/callFlows'));
-    expect(json(flow)).toEqual({ channel: 'WEB', clientKey: 'ck', currencyCode: 'USD', friendlyId: 'careers_hero_banner', language: 'EN', pointOfSale: 'ngc', browserId: NEW_ID });
+    expect(json(flow)).toEqual({
+      channel: 'WEB',
+      clientKey: 'ck',
+      currencyCode: 'USD',
+      friendlyId: 'careers_hero_banner',
+      language: 'EN',
+      pointOfSale: 'ngc',
+      browserId: NEW_ID,
+    });
   });
 
   it('surfaces a coded error as the query error', async () => {

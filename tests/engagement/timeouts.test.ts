@@ -49,7 +49,9 @@ describe('E3: the timeout covers the body, and no timer outlives its call', () =
     const sdk = await start();
     const oldBrowserFetch = (_url: string, request: RequestInit) =>
       new Promise<Response>((_resolve, reject) =>
-        request.signal?.addEventListener('abort', () => reject(new DOMException('The user aborted a request.', 'AbortError'))),
+        request.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The user aborted a request.', 'AbortError')),
+        ),
       );
     vi.stubGlobal('fetch', vi.fn(oldBrowserFetch));
     const outcome = sdk.personalize(FLOW, 100).catch((error: unknown) => error);
@@ -59,7 +61,10 @@ describe('E3: the timeout covers the body, and no timer outlives its call', () =
 
   it('clears the timer when the request fails for another reason (the reference leaves it to fire later)', async () => {
     const sdk = await start();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(sdk.personalize(FLOW, 5000)).resolves.toBeNull();
     await expect(sdk.pageView()).resolves.toBeNull();
     expect(vi.getTimerCount()).toBe(0);
@@ -67,7 +72,10 @@ describe('E3: the timeout covers the body, and no timer outlives its call', () =
 
   it('clears the timer once a whole answer has arrived', async () => {
     const sdk = await start();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"variantId":"careers_hero_b"}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"variantId":"careers_hero_b"}', { status: 200 })),
+    );
     await expect(sdk.personalize(FLOW, 5000)).resolves.toEqual({ variantId: 'careers_hero_b' });
     await expect(sdk.event('CTA_CLICK')).resolves.toEqual({ variantId: 'careers_hero_b' });
     expect(vi.getTimerCount()).toBe(0);

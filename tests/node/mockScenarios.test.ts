@@ -4,8 +4,19 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyOptions } from 'vite';
 import { freePort, startPrism, type PrismServer } from '../../scripts/lib/prism.mjs';
-import { loadScenarioCatalogue, parseScenario, preferFor, type ScenarioCatalogue, type ScenarioChoice } from '../../scripts/lib/mockScenarios.mjs';
-import { readScenarioCookie, scenarioCookie, scenarioMiddleware, withMockScenarios } from '../../scripts/lib/mockScenarioServer.mjs';
+import {
+  loadScenarioCatalogue,
+  parseScenario,
+  preferFor,
+  type ScenarioCatalogue,
+  type ScenarioChoice,
+} from '../../scripts/lib/mockScenarios.mjs';
+import {
+  readScenarioCookie,
+  scenarioCookie,
+  scenarioMiddleware,
+  withMockScenarios,
+} from '../../scripts/lib/mockScenarioServer.mjs';
 
 let catalogue: ScenarioCatalogue;
 beforeAll(async () => {
@@ -32,7 +43,8 @@ describe('?mock= values', () => {
   it('refuses an unknown API, naming the APIs of the contracts', () => {
     expect(parseScenario('weather:sunny', catalogue)).toEqual({
       ok: false,
-      error: 'Mock scenario "weather:sunny" refused: unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth, content.',
+      error:
+        'Mock scenario "weather:sunny" refused: unknown API "weather". Valid APIs: commerce, engagement, search, oneconnect, auth, content.',
     });
   });
 
@@ -48,39 +60,58 @@ describe('?mock= values', () => {
   it('refuses an undeclared or malformed code, naming the declared codes', () => {
     expect(parseScenario('search:code=404', catalogue)).toMatchObject({
       ok: false,
-      error: 'Mock scenario "search:code=404" refused: search declares no status code 404. Valid codes for search: code=200, code=202, code=400, code=401, code=500.',
+      error:
+        'Mock scenario "search:code=404" refused: search declares no status code 404. Valid codes for search: code=200, code=202, code=400, code=401, code=500.',
     });
     expect(parseScenario('search:code=5xx', catalogue)).toMatchObject({
       ok: false,
-      error: expect.stringContaining('"code=5xx" is not a status code (write code=NNN). Valid codes for search: code=200,'),
+      error: expect.stringContaining(
+        '"code=5xx" is not a status code (write code=NNN). Valid codes for search: code=200,',
+      ),
     });
   });
 
   it('refuses the whole value when one entry is bad, and an API without a choice', () => {
     const parsed = parseScenario('search:noResults,auth', catalogue);
     expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.error).toContain('"auth" names no choice: write auth:<example>, auth:code=NNN or auth:dynamic. Valid choices for auth: signedIn, signedOut,');
+    expect(!parsed.ok && parsed.error).toContain(
+      '"auth" names no choice: write auth:<example>, auth:code=NNN or auth:dynamic. Valid choices for auth: signedIn, signedOut,',
+    );
   });
 });
 
 describe('the Prefer header of each proxied request', () => {
   it('sends an example only to the operations that declare it, with the code that holds it', () => {
     const scenario = choices('search:noResults,oneconnect:unavailable,auth:signedOut');
-    expect(preferFor(catalogue, scenario, 'search', 'POST', '/discover/v2/2222222')).toBe('code=200, example=noResults');
+    expect(preferFor(catalogue, scenario, 'search', 'POST', '/discover/v2/2222222')).toBe(
+      'code=200, example=noResults',
+    );
     expect(preferFor(catalogue, scenario, 'search', 'POST', '/event/2222222/v4/publish')).toBeUndefined();
-    expect(preferFor(catalogue, scenario, 'oneconnect', 'GET', '/api/oneconnect/get-segment-cookies')).toBe('code=500, example=unavailable');
+    expect(preferFor(catalogue, scenario, 'oneconnect', 'GET', '/api/oneconnect/get-segment-cookies')).toBe(
+      'code=500, example=unavailable',
+    );
     expect(preferFor(catalogue, scenario, 'auth', 'GET', '/session')).toBe('code=200, example=signedOut');
     expect(preferFor(catalogue, scenario, 'auth', 'GET', '/csrf')).toBeUndefined();
     expect(preferFor(catalogue, scenario, 'commerce', 'GET', '/me')).toBeUndefined();
   });
 
   it('sends code=NNN only where that code is declared, dynamic everywhere, and the first applicable choice of an API', () => {
-    expect(preferFor(catalogue, choices('oneconnect:code=400'), 'oneconnect', 'GET', '/api/oneconnect/get-segment-banners')).toBe('code=400');
-    expect(preferFor(catalogue, choices('oneconnect:code=400'), 'oneconnect', 'GET', '/api/oneconnect/get-segment-cookies')).toBeUndefined();
-    expect(preferFor(catalogue, choices('engagement:dynamic'), 'engagement', 'POST', '/v1.2/events')).toBe('dynamic=true');
+    expect(
+      preferFor(catalogue, choices('oneconnect:code=400'), 'oneconnect', 'GET', '/api/oneconnect/get-segment-banners'),
+    ).toBe('code=400');
+    expect(
+      preferFor(catalogue, choices('oneconnect:code=400'), 'oneconnect', 'GET', '/api/oneconnect/get-segment-cookies'),
+    ).toBeUndefined();
+    expect(preferFor(catalogue, choices('engagement:dynamic'), 'engagement', 'POST', '/v1.2/events')).toBe(
+      'dynamic=true',
+    );
     const two = choices('oneconnect:engineer,oneconnect:closedTwo');
-    expect(preferFor(catalogue, two, 'oneconnect', 'GET', '/api/oneconnect/get-segment-cookies')).toBe('code=200, example=engineer');
-    expect(preferFor(catalogue, two, 'oneconnect', 'GET', '/api/oneconnect/get-user-banner-events')).toBe('code=200, example=closedTwo');
+    expect(preferFor(catalogue, two, 'oneconnect', 'GET', '/api/oneconnect/get-segment-cookies')).toBe(
+      'code=200, example=engineer',
+    );
+    expect(preferFor(catalogue, two, 'oneconnect', 'GET', '/api/oneconnect/get-user-banner-events')).toBe(
+      'code=200, example=closedTwo',
+    );
   });
 
   describe('against the oneconnect mock', () => {
@@ -92,7 +123,11 @@ describe('the Prefer header of each proxied request', () => {
     afterAll(() => prism?.stop());
 
     it('every example and code of the panel gets its declared answer from Prism, never its 404', async () => {
-      const paths = ['/api/oneconnect/get-segment-cookies', '/api/oneconnect/get-segment-banners?segments=a', '/api/oneconnect/get-user-banner-events?userId=u'];
+      const paths = [
+        '/api/oneconnect/get-segment-cookies',
+        '/api/oneconnect/get-segment-banners?segments=a',
+        '/api/oneconnect/get-user-banner-events?userId=u',
+      ];
       const api = catalogue.oneconnect!;
       for (const choice of [...api.examples, ...api.codes.map((c) => `code=${c}`)]) {
         const scenario = choices(`oneconnect:${choice}`);
@@ -112,7 +147,9 @@ describe('the Prefer header of each proxied request', () => {
 
 describe('the scenario cookie', () => {
   it('lasts for the browser session, is cleared by an empty value, and reads back among other cookies', () => {
-    expect(scenarioCookie('search:noResults,oneconnect:code=500')).toBe('mockScenario=search%3AnoResults%2Coneconnect%3Acode%3D500; Path=/; HttpOnly; SameSite=Lax');
+    expect(scenarioCookie('search:noResults,oneconnect:code=500')).toBe(
+      'mockScenario=search%3AnoResults%2Coneconnect%3Acode%3D500; Path=/; HttpOnly; SameSite=Lax',
+    );
     expect(scenarioCookie('')).toBe('mockScenario=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
     expect(readScenarioCookie('a=1; mockScenario=search%3AnoResults; b=2')).toBe('search:noResults');
     expect(readScenarioCookie('a=1')).toBe('');
@@ -122,13 +159,22 @@ describe('the scenario cookie', () => {
 
 describe('the proxy hook', () => {
   const ports = { oneconnect: 4013, content: 4015 };
-  const entry = (port: number, configure?: ProxyOptions['configure']): ProxyOptions => ({ target: `http://127.0.0.1:${port}`, changeOrigin: true, configure });
+  const entry = (port: number, configure?: ProxyOptions['configure']): ProxyOptions => ({
+    target: `http://127.0.0.1:${port}`,
+    changeOrigin: true,
+    configure,
+  });
 
   function send(options: ProxyOptions, request: { method: string; url: string; cookie?: string }) {
     const proxy = new EventEmitter();
     options.configure?.(proxy as never, options);
     const headers: Record<string, string> = {};
-    const proxyReq = { headersSent: false, setHeader: (name: string, value: string) => { headers[name] = value; } };
+    const proxyReq = {
+      headersSent: false,
+      setHeader: (name: string, value: string) => {
+        headers[name] = value;
+      },
+    };
     proxy.emit('proxyReq', proxyReq, { method: request.method, url: request.url, headers: { cookie: request.cookie } });
     return headers;
   }
@@ -137,16 +183,25 @@ describe('the proxy hook', () => {
     const wrapped = withMockScenarios(
       {
         '/api/oneconnect': entry(4013),
-        '/content-api': entry(4015, (proxy) => void proxy.on('proxyReq', (req) => req.setHeader('prefer', 'example=home'))),
+        '/content-api': entry(
+          4015,
+          (proxy) => void proxy.on('proxyReq', (req) => req.setHeader('prefer', 'example=home')),
+        ),
         '/elsewhere': entry(9999),
       },
       ports,
     );
     const cookie = `x=1; ${scenarioCookie('oneconnect:code=500').split(';')[0]}`;
-    expect(send(wrapped['/api/oneconnect']!, { method: 'GET', url: '/api/oneconnect/get-segment-cookies?x=1', cookie })).toEqual({ prefer: 'code=500' });
-    expect(send(wrapped['/api/oneconnect']!, { method: 'GET', url: '/api/oneconnect/get-segment-cookies' })).toEqual({});
+    expect(
+      send(wrapped['/api/oneconnect']!, { method: 'GET', url: '/api/oneconnect/get-segment-cookies?x=1', cookie }),
+    ).toEqual({ prefer: 'code=500' });
+    expect(send(wrapped['/api/oneconnect']!, { method: 'GET', url: '/api/oneconnect/get-segment-cookies' })).toEqual(
+      {},
+    );
     // No content contract here: its own Prefer stays; a QA choice for it would be set after, and win.
-    expect(send(wrapped['/content-api']!, { method: 'GET', url: '/layout', cookie })).toEqual({ prefer: 'example=home' });
+    expect(send(wrapped['/content-api']!, { method: 'GET', url: '/layout', cookie })).toEqual({
+      prefer: 'example=home',
+    });
     expect(wrapped['/elsewhere']!.configure).toBeUndefined();
   });
 });
@@ -180,7 +235,10 @@ describe('page requests', () => {
     fetch(`${url}${path}`, { headers: { 'sec-fetch-dest': 'document', ...(cookie ? { cookie } : {}) } });
   const state = async (response: Response) => {
     const html = await response.text();
-    return JSON.parse(/<script type="application\/json" id="mock-scenarios-state">(.*?)<\/script>/.exec(html)![1]!) as { active: string; error: string | null };
+    return JSON.parse(/<script type="application\/json" id="mock-scenarios-state">(.*?)<\/script>/.exec(html)![1]!) as {
+      active: string;
+      error: string | null;
+    };
   };
 
   it('stores a valid choice, clears on ?mock= alone, and keeps the previous state when refused', async () => {
@@ -190,7 +248,10 @@ describe('page requests', () => {
     const cookie = 'mockScenario=search%3AnoResults';
     const refused = await page('/?mock=search:nope', cookie);
     expect(refused.headers.get('set-cookie')).toBeNull();
-    expect(await state(refused)).toMatchObject({ active: 'search:noResults', error: expect.stringContaining('search has no example "nope"') });
+    expect(await state(refused)).toMatchObject({
+      active: 'search:noResults',
+      error: expect.stringContaining('search has no example "nope"'),
+    });
     const cleared = await page('/?mock=', cookie);
     expect(cleared.headers.get('set-cookie')).toContain('Max-Age=0');
     expect(await state(cleared)).toMatchObject({ active: '', error: null });
@@ -199,7 +260,9 @@ describe('page requests', () => {
   it('injects the panel into a streamed page with a corrected length, leaves other answers alone, and never lets the value out of its script', async () => {
     const streamed = await page('/stream');
     const html = await streamed.text();
-    expect(html).toMatch(/^<html><body><main>site<\/main><script type="application\/json" id="mock-scenarios-state">.*<script type="module" src="\/__mock-scenarios\/panel.js"><\/script><\/body><\/html>$/);
+    expect(html).toMatch(
+      /^<html><body><main>site<\/main><script type="application\/json" id="mock-scenarios-state">.*<script type="module" src="\/__mock-scenarios\/panel.js"><\/script><\/body><\/html>$/,
+    );
     expect(streamed.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
     expect(streamed.headers.get('etag')).toBeNull();
     expect(await (await page('/data')).text()).toBe('{"ok":true}');

@@ -5,7 +5,13 @@ import { parseEnv } from 'node:util';
 import { preview, type PreviewServer } from 'vite';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SPEC, exampleNameFor, LAYOUT_PATH, listedRoutes, startContentMock } from '../../scripts/lib/contentMock.mjs';
+import {
+  CONTENT_SPEC,
+  exampleNameFor,
+  LAYOUT_PATH,
+  listedRoutes,
+  startContentMock,
+} from '../../scripts/lib/contentMock.mjs';
 import { freePort, root, startPrism } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
 import { PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
@@ -14,7 +20,18 @@ import { rawGet } from '../support/site.ts';
 // The static build as a crawler or a link preview reads it: the files `npm run build` writes,
 // fetched without running any JavaScript, and served by `vite preview` as a static host would.
 
-interface Example { value: { sitecore: { route: { name: string; displayName?: string; fields: Record<string, { value?: unknown }>; placeholders: { main: Array<{ componentName: string; fields?: Record<string, { value?: { src?: string } }> }> } } } } }
+interface Example {
+  value: {
+    sitecore: {
+      route: {
+        name: string;
+        displayName?: string;
+        fields: Record<string, { value?: unknown }>;
+        placeholders: { main: Array<{ componentName: string; fields?: Record<string, { value?: { src?: string } }> }> };
+      };
+    };
+  };
+}
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
 const listed = listedRoutes();
 const examples: Record<string, Example> = contract.components.examples;
@@ -31,7 +48,9 @@ const GATED_MARKER = 'AD-MEMBERS-7Q4X';
 
 /** Every file under `dir`, relative to it, with `/`. */
 const filesUnder = (dir: string) =>
-  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
 
 // The build copies public/; this one's also holds what must never reach a static host: dotfiles
 // and dot-folders (a deployment's env file, an editor's or a tool's files) and a git-ignored log.
@@ -65,7 +84,12 @@ afterAll(async () => {
 });
 
 const html = (file: string) => readFileSync(join(outDir, file), 'utf8');
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** The content of the head tag matching `selector` (`name="description"`, `property="og:title"`), or undefined. */
 function metaContent(page: string, selector: string): string | undefined {
   const tag = page.match(new RegExp(`<meta ${selector} content="([^"]*)"`));
@@ -77,7 +101,8 @@ const h1Of = (page: string) => decode(page.match(/<h1[^>]*>([^<]*)</)?.[1] ?? ''
 describe('npm run build: a static page for every route of the content route list', () => {
   it('writes one page per listed route, and nothing for the wildcard item', () => {
     expect(pages.map((p) => p.path)).toEqual(listed.map((r) => r.path));
-    for (const { path } of listed) expect(existsSync(join(outDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)), path).toBe(true);
+    for (const { path } of listed)
+      expect(existsSync(join(outDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)), path).toBe(true);
     expect(existsSync(join(outDir, 'products'))).toBe(false);
   });
 
@@ -100,8 +125,9 @@ describe('npm run build: a static page for every route of the content route list
     expect(page).toMatch(/^<!doctype html>\s*<html lang="en">/);
     // The share image: the route's ogImage, else its hero's image, on the public origin.
     const route = routeOf(path);
-    const image = (route.fields.ogImage?.value as { src?: string } | undefined)?.src
-      ?? route.placeholders.main.find((r) => r.componentName === 'Hero')?.fields?.image?.value?.src;
+    const image =
+      (route.fields.ogImage?.value as { src?: string } | undefined)?.src ??
+      route.placeholders.main.find((r) => r.componentName === 'Hero')?.fields?.image?.value?.src;
     expect(metaContent(page, 'property="og:image"')).toBe(image ? new URL(image, origin).href : undefined);
     expect(metaContent(page, 'name="twitter:card"')).toBe(image ? 'summary_large_image' : 'summary');
     // Visitor pages are kept out of search engines; the others are not.
@@ -118,10 +144,16 @@ describe('npm run build: a static page for every route of the content route list
 
   it('puts the home page organization in JSON-LD a parser accepts', () => {
     const json = html('index.html').match(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/)?.[1];
-    expect(JSON.parse(json!)).toEqual({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Aerospace & Defence', url: `${origin}/`, logo: `${origin}/-/media/images/hero-1280.svg` });
+    expect(JSON.parse(json!)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Aerospace & Defence',
+      url: `${origin}/`,
+      logo: `${origin}/-/media/images/hero-1280.svg`,
+    });
   });
 
-  it('renders an article body (editors\' HTML) sanitized into the page, as a browser would show it', () => {
+  it("renders an article body (editors' HTML) sanitized into the page, as a browser would show it", () => {
     const page = html('news/f-35-sustainment/index.html');
     expect(page).toMatch(/<div class="rich-text"><p>Availability is the measure that matters/);
     expect(page).not.toMatch(/<script(?![^>]*(type="module"|type="application\/(json|ld\+json)"))/);
@@ -129,7 +161,9 @@ describe('npm run build: a static page for every route of the content route list
 
   it('embeds the layout data each page anyone may read was rendered with, for hydration without a refetch', () => {
     for (const { path, file } of pages.filter((p) => OPEN.includes(p.path))) {
-      const state = JSON.parse(html(file).match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
+      const state = JSON.parse(
+        html(file).match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!,
+      );
       expect(state.url).toBe(path);
       expect(state.notFound).toBe(false);
       const [query] = state.queries.queries;
@@ -139,7 +173,8 @@ describe('npm run build: a static page for every route of the content route list
   });
 
   it('shells the pages that depend on the visitor: no account, cart or search results in the HTML', () => {
-    const body = (file: string) => html(file).match(/<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/)![1]!;
+    const body = (file: string) =>
+      html(file).match(/<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/)![1]!;
     expect(h1Of(body('account/index.html'))).toBe('Your account');
     expect(body('account/index.html')).toContain('<p role="status">Loading…</p>');
     expect(body('account/index.html')).not.toContain('Signed in as');
@@ -150,7 +185,8 @@ describe('npm run build: a static page for every route of the content route list
   describe('/account, a route that needs a session', () => {
     const path = '/account';
     const page = () => html('account/index.html');
-    const state = () => JSON.parse(page().match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
+    const state = () =>
+      JSON.parse(page().match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
 
     it('is prerendered as its gate: its heading and a status, its title, noindex, and a state that says "gate" and holds no data', () => {
       expect(h1Of(page())).toBe('Your account');
@@ -160,14 +196,24 @@ describe('npm run build: a static page for every route of the content route list
       // Nothing of its fields in the head: no description, no share tags.
       expect(page()).not.toMatch(/<meta (name="description"|property="og:|name="twitter:)/);
       expect(page()).not.toContain('data-layout-id=');
-      expect(state()).toEqual({ url: path, notFound: false, queries: { mutations: [], queries: [] }, gate: { heading: 'Your account' } });
+      expect(state()).toEqual({
+        url: path,
+        notFound: false,
+        queries: { mutations: [], queries: [] },
+        gate: { heading: 'Your account' },
+      });
       expect(pages.find((p) => p.path === path)?.indexable).toBe(false);
       expect(html('sitemap.xml')).not.toContain(`<loc>${new URL(path, origin).href}</loc>`);
     });
 
     it('ships none of its data: what the content mock answers for it (the planted marker included) is in no file of the build', async () => {
       const url = new URL(LAYOUT_PATH, contentMock!.url);
-      url.search = new URLSearchParams({ item: path, sc_apikey: devEnv.VITE_CONTENT_API_KEY!, sc_site: 'aero', sc_lang: 'en' }).toString();
+      url.search = new URLSearchParams({
+        item: path,
+        sc_apikey: devEnv.VITE_CONTENT_API_KEY!,
+        sc_site: 'aero',
+        sc_lang: 'en',
+      }).toString();
       const answer = await (await fetch(url)).text();
       expect(answer).toContain(GATED_MARKER);
       // Every value of the route's data but its name, display name and title (the gate's), the
@@ -187,7 +233,9 @@ describe('npm run build: a static page for every route of the content route list
       expect(files.length).toBeGreaterThan(20);
       const leaks = files.flatMap((entry) => {
         const content = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-        return values.filter((v) => content.includes(v) || content.includes(JSON.stringify(v).slice(1, -1))).map((v) => `${v} in ${entry.name}`);
+        return values
+          .filter((v) => content.includes(v) || content.includes(JSON.stringify(v).slice(1, -1)))
+          .map((v) => `${v} in ${entry.name}`);
       });
       expect(leaks).toEqual([]);
     });
@@ -204,8 +252,15 @@ describe('npm run build: a static page for every route of the content route list
   it('writes robots.txt with the sitemap on the public origin, and a sitemap of every indexable page', () => {
     expect(html('robots.txt')).toBe(`User-agent: *\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
     const sitemap = html('sitemap.xml');
-    expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    const locs = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]);
+    expect(
+      sitemap.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
+    const locs = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     const indexable = listed.filter((r) => !PRIVATE.includes(r.path));
     expect(locs).toEqual(indexable.map((r) => [new URL(r.path, origin).href, r.lastModified]));
   });
@@ -217,7 +272,9 @@ describe('npm run build: public/ in the build', () => {
     const shipped = filesUnder(join(root, 'public'));
     expect(shipped.length).toBeGreaterThan(0);
     for (const file of shipped) expect(built, file).toContain(file);
-    expect(built.filter((file) => file.split('/').some((part) => part.startsWith('.')) || file.endsWith('.log'))).toEqual([]);
+    expect(
+      built.filter((file) => file.split('/').some((part) => part.startsWith('.')) || file.endsWith('.log')),
+    ).toEqual([]);
     expect(built.filter((file) => readFileSync(join(outDir, file), 'latin1').includes(SECRET))).toEqual([]);
   });
 });
@@ -241,7 +298,14 @@ describe('npm run preview of the static build', () => {
   const get = (path: string, accept = 'text/html') => fetch(`${base}${path}`, { headers: { accept } });
 
   it('serves each route its own page, with or without a trailing slash or a query', async () => {
-    for (const path of ['/', '/capabilities/space', '/capabilities/space/', '/news/f-35-sustainment', '/search?q=f-35', '/api/auth/signin?callbackUrl=%2Faccount']) {
+    for (const path of [
+      '/',
+      '/capabilities/space',
+      '/capabilities/space/',
+      '/news/f-35-sustainment',
+      '/search?q=f-35',
+      '/api/auth/signin?callbackUrl=%2Faccount',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -280,38 +344,75 @@ describe('npm run preview of the static build', () => {
   const CRAWLER = { accept: 'text/html', 'accept-encoding': 'gzip' };
   const clients: Record<string, Record<string, string>> = {
     'a crawler (Accept: text/html, Accept-Encoding: gzip, no Sec-Fetch-Dest)': CRAWLER,
-    'a browser navigation': { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br', 'sec-fetch-dest': 'document' },
+    'a browser navigation': {
+      accept: 'text/html,application/xhtml+xml',
+      'accept-encoding': 'gzip, br',
+      'sec-fetch-dest': 'document',
+    },
     'a browser script or fetch': { accept: '*/*', 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-dest': 'script' },
   };
   // The QA panel the mock-backed preview adds to its pages (the page around it is the built file).
-  const withoutPanel = (page: string) => page.replace(new RegExp(`<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`), '');
+  const withoutPanel = (page: string) =>
+    page.replace(
+      new RegExp(
+        `<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`,
+      ),
+      '',
+    );
 
-  it.each(Object.entries(clients))('sends sitemap.xml, robots.txt, a script and a page whole and compressed to %s', async (_client, headers) => {
-    const script = filesUnder(join(outDir, 'assets')).find((file) => /^index-.*\.js$/.test(file))!;
-    const files = { '/sitemap.xml': 'sitemap.xml', '/robots.txt': 'robots.txt', [`/assets/${script}`]: `assets/${script}`, '/capabilities': 'capabilities/index.html', '/': 'index.html' };
-    for (const [path, file] of Object.entries(files)) {
-      const res = await rawGet(base, path, headers);
-      expect(res.status, path).toBe(200);
-      const expected = readFileSync(join(outDir, file), 'utf8');
-      // Small files (robots.txt) are not worth compressing; everything else is.
-      if (expected.length >= 1024) expect(res.headers['content-encoding'], path).toMatch(/^(gzip|br)$/);
-      const body = res.decoded().toString('utf8');
-      expect(file.endsWith('.html') ? withoutPanel(body) : body, path).toBe(expected);
-    }
-  });
+  it.each(Object.entries(clients))(
+    'sends sitemap.xml, robots.txt, a script and a page whole and compressed to %s',
+    async (_client, headers) => {
+      const script = filesUnder(join(outDir, 'assets')).find((file) => /^index-.*\.js$/.test(file))!;
+      const files = {
+        '/sitemap.xml': 'sitemap.xml',
+        '/robots.txt': 'robots.txt',
+        [`/assets/${script}`]: `assets/${script}`,
+        '/capabilities': 'capabilities/index.html',
+        '/': 'index.html',
+      };
+      for (const [path, file] of Object.entries(files)) {
+        const res = await rawGet(base, path, headers);
+        expect(res.status, path).toBe(200);
+        const expected = readFileSync(join(outDir, file), 'utf8');
+        // Small files (robots.txt) are not worth compressing; everything else is.
+        if (expected.length >= 1024) expect(res.headers['content-encoding'], path).toMatch(/^(gzip|br)$/);
+        const body = res.decoded().toString('utf8');
+        expect(file.endsWith('.html') ? withoutPanel(body) : body, path).toBe(expected);
+      }
+    },
+  );
 
   it('answers 404 for dotfiles, git-ignored files and anything that is not a file of the build', async () => {
     const paths = [
-      '/.env.production', '/.well-known/security.txt', '/-/media/.DS_Store', '/.cache/state.json', '/notes.log', // planted in public/
-      '/%2e%65nv.production', '/-/media/..%2f.env.production', '/.git/config', '/.gitignore', '/.env.development',
-      '/package.json', '/README.md', '/vite.config.ts', '/scripts/build.mjs', '/tests/support/site.ts', '/openapi/content/openapi.yaml',
-      '/src/site/siteEnv.ts', '/dev-public/consent-stub.js', '/coverage/index.html', '/bench/results/site.json', '/npm-debug.log',
+      '/.env.production',
+      '/.well-known/security.txt',
+      '/-/media/.DS_Store',
+      '/.cache/state.json',
+      '/notes.log', // planted in public/
+      '/%2e%65nv.production',
+      '/-/media/..%2f.env.production',
+      '/.git/config',
+      '/.gitignore',
+      '/.env.development',
+      '/package.json',
+      '/README.md',
+      '/vite.config.ts',
+      '/scripts/build.mjs',
+      '/tests/support/site.ts',
+      '/openapi/content/openapi.yaml',
+      '/src/site/siteEnv.ts',
+      '/dev-public/consent-stub.js',
+      '/coverage/index.html',
+      '/bench/results/site.json',
+      '/npm-debug.log',
     ];
     const served: string[] = [];
     for (const path of paths) {
       for (const headers of Object.values(clients)) {
         const res = await rawGet(base, path, headers);
-        if (res.status !== 404 || res.decoded().toString('utf8').includes(SECRET)) served.push(`${path} (${headers.accept}): ${res.status}`);
+        if (res.status !== 404 || res.decoded().toString('utf8').includes(SECRET))
+          served.push(`${path} (${headers.accept}): ${res.status}`);
       }
     }
     expect(served).toEqual([]);

@@ -36,7 +36,16 @@ describe('the route list check of the build', () => {
     expect(routePathProblem(path, origin)).toBe(problem);
   });
 
-  it.each(['/', '/news', '/news/', '/capabilities/air/f-35-sustainment', '/api/auth/signin', '/über-uns', '/a%20b', '/v1.2/notes'])('accepts the site path %j', (path) => {
+  it.each([
+    '/',
+    '/news',
+    '/news/',
+    '/capabilities/air/f-35-sustainment',
+    '/api/auth/signin',
+    '/über-uns',
+    '/a%20b',
+    '/v1.2/notes',
+  ])('accepts the site path %j', (path) => {
     expect(routePathProblem(path, origin)).toBeNull();
   });
 
@@ -53,7 +62,12 @@ describe('the route list check of the build', () => {
 
   it('every accepted route is listed in the sitemap on the public origin', () => {
     const accepted = ['/', '/news', '/über-uns', '/a%20b'].filter((path) => routePathProblem(path, origin) === null);
-    const locs = [...sitemapXml(origin, accepted.map((path) => ({ path }))).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
+    const locs = [
+      ...sitemapXml(
+        origin,
+        accepted.map((path) => ({ path })),
+      ).matchAll(/<loc>([^<]+)<\/loc>/g),
+    ].map((m) => new URL(m[1]!));
     expect(locs.map((loc) => loc.origin)).toEqual(accepted.map(() => origin));
     expect(locs.map((loc) => loc.pathname)).toEqual(['/', '/news', '/%C3%BCber-uns', '/a%20b']);
   });

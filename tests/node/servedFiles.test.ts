@@ -85,21 +85,50 @@ describe('the dev server serves the site only', () => {
   it('answers 404 for dotfiles, git-ignored files and project files outside the site, however the path is spelled', async () => {
     const paths = [
       // dotfiles and dot-folders
-      '/.env.production', '/.env.development', '/.gitignore', '/.git', '/.git/config', '/.git/HEAD', '/%2e%65nv.production', '/src/.%2e/.env.production',
+      '/.env.production',
+      '/.env.development',
+      '/.gitignore',
+      '/.git',
+      '/.git/config',
+      '/.git/HEAD',
+      '/%2e%65nv.production',
+      '/src/.%2e/.env.production',
       // git-ignored
-      ...planted.map((file) => `/${file}`), '/dist/index.html',
+      ...planted.map((file) => `/${file}`),
+      '/dist/index.html',
       // the rest of the project
-      '/package.json', '/package-lock.json', '/README.md', '/vite.config.ts', '/tsconfig.json', '/orval.config.ts', '/scripts/build.mjs', '/scripts/lib/siteServer.mjs',
-      '/tests/support/site.ts', '/openapi/content/openapi.yaml', '/dev-public/consent-stub.js', '/public/favicon.ico', '/docs/screenshots',
+      '/package.json',
+      '/package-lock.json',
+      '/README.md',
+      '/vite.config.ts',
+      '/tsconfig.json',
+      '/orval.config.ts',
+      '/scripts/build.mjs',
+      '/scripts/lib/siteServer.mjs',
+      '/tests/support/site.ts',
+      '/openapi/content/openapi.yaml',
+      '/dev-public/consent-stub.js',
+      '/public/favicon.ico',
+      '/docs/screenshots',
       // the same by other spellings
-      '/package.json?raw', '/package.json?import', '/scripts/build.mjs?import', '/src/../package.json', '/src/%2e%2e/package.json', '/src%2f..%2fpackage.json',
-      '/src/..\\package.json', '//package.json', `/@fs${root}/package.json`, `/@fs${root}/.env.production`, '/@fs/etc/hostname',
+      '/package.json?raw',
+      '/package.json?import',
+      '/scripts/build.mjs?import',
+      '/src/../package.json',
+      '/src/%2e%2e/package.json',
+      '/src%2f..%2fpackage.json',
+      '/src/..\\package.json',
+      '//package.json',
+      `/@fs${root}/package.json`,
+      `/@fs${root}/.env.production`,
+      '/@fs/etc/hostname',
     ];
     const served: string[] = [];
     for (const path of paths) {
       for (const headers of [browser, crawler, script]) {
         const res = await rawGet(site, path, headers);
-        if (res.status !== 404 || /PLANTED|"name": "aero-site-clients"|VITE_/.test(res.body.toString('utf8'))) served.push(`${path} (${headers.accept}): ${res.status}`);
+        if (res.status !== 404 || /PLANTED|"name": "aero-site-clients"|VITE_/.test(res.body.toString('utf8')))
+          served.push(`${path} (${headers.accept}): ${res.status}`);
       }
     }
     expect(served).toEqual([]);
@@ -110,7 +139,13 @@ describe('the dev server serves the site only', () => {
     expect(page.status).toBe(200);
     expect(page.body.toString('utf8')).toContain('<script type="module" src="/src/site/main.tsx"></script>');
     expect((await rawGet(site, '/capabilities/space', browser)).status).toBe(200); // the app's route
-    for (const path of ['/src/site/main.tsx', '/src/site/siteEnv.ts', `/@fs${root}/src/site/head.ts`, '/@vite/client', '/@react-refresh']) {
+    for (const path of [
+      '/src/site/main.tsx',
+      '/src/site/siteEnv.ts',
+      `/@fs${root}/src/site/head.ts`,
+      '/@vite/client',
+      '/@react-refresh',
+    ]) {
       const res = await rawGet(site, path, script);
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type'], path).toMatch(/javascript/);
@@ -118,7 +153,9 @@ describe('the dev server serves the site only', () => {
     const favicon = await rawGet(site, '/favicon.ico', script);
     expect(favicon.status).toBe(200);
     expect(favicon.body.equals(readFileSync(join(root, 'public', 'favicon.ico')))).toBe(true);
-    expect((await rawGet(site, '/consent-stub.js', script)).body.toString('utf8')).toBe(readFileSync(join(root, 'dev-public', 'consent-stub.js'), 'utf8'));
+    expect((await rawGet(site, '/consent-stub.js', script)).body.toString('utf8')).toBe(
+      readFileSync(join(root, 'dev-public', 'consent-stub.js'), 'utf8'),
+    );
     expect((await rawGet(site, '/docs', browser)).status).toBe(302);
   });
 });

@@ -24,10 +24,17 @@ afterAll(async () => {
   await contentMock?.stop();
 });
 
-function viteBuild(mode: string, vars: Record<string, string>): Promise<{ code: number | null; output: string; outDir: string }> {
+function viteBuild(
+  mode: string,
+  vars: Record<string, string>,
+): Promise<{ code: number | null; output: string; outDir: string }> {
   const outDir = mkdtempSync(join(tmpdir(), 'site-env-build-'));
   outDirs.push(outDir);
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_') && k !== 'NODE_ENV' && k !== 'PRERENDER_CONTENT_HOST'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith('VITE_') && k !== 'NODE_ENV' && k !== 'PRERENDER_CONTENT_HOST',
+    ),
+  );
   const child = spawn(process.execPath, [build, '--mode', mode, '--outDir', outDir], {
     cwd: root,
     env: { ...env, ...vars },
@@ -39,10 +46,14 @@ function viteBuild(mode: string, vars: Record<string, string>): Promise<{ code: 
 }
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 
 const dev = parseEnv(readFileSync(join(root, '.env.development'), 'utf8'));
-const required = Object.entries(siteEnvVariables).filter(([, v]) => !('optional' in v)).map(([name]) => name);
+const required = Object.entries(siteEnvVariables)
+  .filter(([, v]) => !('optional' in v))
+  .map(([name]) => name);
 
 const production: Record<string, string> = {
   VITE_PUBLIC_ORIGIN: 'https://www.aero.example',
@@ -62,13 +73,16 @@ const production: Record<string, string> = {
 };
 
 describe('building the site for an environment', () => {
-  it.each(['production', 'uat'])('a %s build with no settings stops with one message naming each missing variable', async (mode) => {
-    const { code, output, outDir } = await viteBuild(mode, {});
-    expect(code).not.toBe(0);
-    expect(output).toContain(`The site's settings for mode "${mode}" are incomplete or invalid`);
-    for (const name of required) expect(output).toContain(`${name} is missing`);
-    expect(files(outDir)).toEqual([]);
-  });
+  it.each(['production', 'uat'])(
+    'a %s build with no settings stops with one message naming each missing variable',
+    async (mode) => {
+      const { code, output, outDir } = await viteBuild(mode, {});
+      expect(code).not.toBe(0);
+      expect(output).toContain(`The site's settings for mode "${mode}" are incomplete or invalid`);
+      for (const name of required) expect(output).toContain(`${name} is missing`);
+      expect(files(outDir)).toEqual([]);
+    },
+  );
 
   it('a production build with a malformed customer key, API key or host names the variable and its rule', async () => {
     const { code, output } = await viteBuild('production', {
@@ -78,15 +92,24 @@ describe('building the site for an environment', () => {
       VITE_CONTENT_HOST: 'http://cd.aero.example',
     });
     expect(code).not.toBe(0);
-    expect(output).toContain('VITE_SEARCH_CUSTOMER_KEY (search customer key): Invalid customerKey: "11111_2222222". It should match the following pattern: (\\d+)-(\\d+). Example: 11111-2222222');
-    expect(output).toContain('VITE_CONTENT_API_KEY (content platform API key, sc_apikey): "content-key" should be a GUID');
-    expect(output).toContain('VITE_CONTENT_HOST (content platform host of the layout and dictionary services): "http://cd.aero.example" should be an https URL in a deployed build');
+    expect(output).toContain(
+      'VITE_SEARCH_CUSTOMER_KEY (search customer key): Invalid customerKey: "11111_2222222". It should match the following pattern: (\\d+)-(\\d+). Example: 11111-2222222',
+    );
+    expect(output).toContain(
+      'VITE_CONTENT_API_KEY (content platform API key, sc_apikey): "content-key" should be a GUID',
+    );
+    expect(output).toContain(
+      'VITE_CONTENT_HOST (content platform host of the layout and dictionary services): "http://cd.aero.example" should be an https URL in a deployed build',
+    );
     expect(output).not.toContain('is missing');
   });
 
   it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async () => {
     const unreachable = `http://127.0.0.1:${await freePort()}`;
-    const { code, output, outDir } = await viteBuild('production', { ...production, PRERENDER_CONTENT_HOST: unreachable });
+    const { code, output, outDir } = await viteBuild('production', {
+      ...production,
+      PRERENDER_CONTENT_HOST: unreachable,
+    });
     expect(code).not.toBe(0);
     expect(output).toContain(`prerender: could not read the route list from ${unreachable}`);
     expect(output).toContain('set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address');
@@ -94,7 +117,10 @@ describe('building the site for an environment', () => {
   });
 
   it('a production build with production settings ships them, and no development key, mock URL or stand-in', async () => {
-    const { code, output, outDir } = await viteBuild('production', { ...production, PRERENDER_CONTENT_HOST: contentMock.url });
+    const { code, output, outDir } = await viteBuild('production', {
+      ...production,
+      PRERENDER_CONTENT_HOST: contentMock.url,
+    });
     expect(output).not.toMatch(/warn|error/i);
     expect(code).toBe(0);
     const shipped = files(outDir).map((file) => ({
@@ -111,20 +137,37 @@ describe('building the site for an environment', () => {
     const everything = shipped.map((f) => `${f.path}\n${f.text}`).join('\n');
 
     // Generic names (an environment, a region, the root path) are left out: they occur in code anyway.
-    const generic = new Set(['VITE_SEARCH_ENV', 'VITE_SEARCH_HOST', 'VITE_WEB_PERSONALIZATION_URL', 'VITE_COMMERCE_REGION', 'VITE_COMMERCE_ENVIRONMENT']);
+    const generic = new Set([
+      'VITE_SEARCH_ENV',
+      'VITE_SEARCH_HOST',
+      'VITE_WEB_PERSONALIZATION_URL',
+      'VITE_COMMERCE_REGION',
+      'VITE_COMMERCE_ENVIRONMENT',
+    ]);
     const devValues = Object.entries(dev).filter(([name, value]) => value && !generic.has(name));
     expect(devValues.length).toBeGreaterThanOrEqual(10);
     for (const [name, value] of devValues) expect(everything.includes(value!), `${name}=${value} shipped`).toBe(false);
-    expect(everything).not.toMatch(/127\.0\.0\.1|localhost|\[::1\]|consent-stub|web-flow-libs\/[^$]|\/(engage|commerce|content)-api\b/);
+    expect(everything).not.toMatch(
+      /127\.0\.0\.1|localhost|\[::1\]|consent-stub|web-flow-libs\/[^$]|\/(engage|commerce|content)-api\b/,
+    );
 
     // The settings given are what the pages use.
-    for (const name of ['VITE_SEARCH_CUSTOMER_KEY', 'VITE_SEARCH_API_KEY', 'VITE_ENGAGEMENT_CLIENT_KEY', 'VITE_CONSENT_SCRIPT_URL', 'VITE_BANNER_LAYOUT_ID', 'VITE_ENGAGEMENT_TARGET_URL']) {
+    for (const name of [
+      'VITE_SEARCH_CUSTOMER_KEY',
+      'VITE_SEARCH_API_KEY',
+      'VITE_ENGAGEMENT_CLIENT_KEY',
+      'VITE_CONSENT_SCRIPT_URL',
+      'VITE_BANNER_LAYOUT_ID',
+      'VITE_ENGAGEMENT_TARGET_URL',
+    ]) {
       expect(everything, name).toContain(production[name]);
     }
     expect(existsSync(join(outDir, 'consent-stub.js'))).toBe(false);
 
     // Its pages are prerendered for the public origin it was given.
-    expect(readFileSync(join(outDir, 'capabilities', 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://www.aero.example/capabilities"');
+    expect(readFileSync(join(outDir, 'capabilities', 'index.html'), 'utf8')).toContain(
+      '<link rel="canonical" href="https://www.aero.example/capabilities"',
+    );
     expect(readFileSync(join(outDir, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.aero.example/sitemap.xml');
   });
 });

@@ -12,7 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), 'teardown-'));
 const running: PrismServer[] = [];
 afterAll(() => {
   // process.kill, not child.kill: one test replaces child.kill to play a lost signal.
-  for (const { child } of running) if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGKILL');
+  for (const { child } of running)
+    if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -57,7 +58,12 @@ describe('startPrism / stop()', () => {
   }, 10_000);
 
   it('stop() resolves within its bound even when the process never exits (the kill is lost)', async () => {
-    const server = startPrism('auth', { port: await freePort(), bin: stubbornPrism, stopTimeoutMs: 200, killTimeoutMs: 200 });
+    const server = startPrism('auth', {
+      port: await freePort(),
+      bin: stubbornPrism,
+      stopTimeoutMs: 200,
+      killTimeoutMs: 200,
+    });
     running.push(server);
     await server.ready;
     vi.spyOn(server.child!, 'kill').mockReturnValue(true);
@@ -89,7 +95,9 @@ describe('launchBrowser', () => {
   it('rejects at once with the install command when Chromium is missing', async () => {
     const { ms, error } = await timed(() => launchBrowser({ executablePath: '/nonexistent/chromium' }));
     expect(ms).toBeLessThan(2_000);
-    expect(error?.message).toBe('Chromium not found at /nonexistent/chromium: apt-get update && apt-get install -y chromium');
+    expect(error?.message).toBe(
+      'Chromium not found at /nonexistent/chromium: apt-get update && apt-get install -y chromium',
+    );
   }, 10_000);
 
   it('rejects within launchTimeoutMs when Chromium starts but never answers', async () => {
@@ -105,7 +113,11 @@ describe('startAll (beforeAll with several servers)', () => {
     let site: string | undefined;
     let open!: (value: string) => void;
     const outcome = startAll([
-      new Promise<string>((resolve) => { open = resolve; }).then((value) => { site = value; }),
+      new Promise<string>((resolve) => {
+        open = resolve;
+      }).then((value) => {
+        site = value;
+      }),
       Promise.reject(new Error('Chromium not found')),
     ]).then(
       () => ({ message: 'resolved', siteWhenThrown: site }),

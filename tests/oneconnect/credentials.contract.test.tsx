@@ -75,6 +75,10 @@ describe('the segment-cookie call is sent with credentials (cookies go to a cros
     vi.stubGlobal('fetch', fetch);
     const state = await loadBanners(createSiteClients(() => undefined).oneconnect);
     expect(state.userId).toBe('u-7f3c2a91');
-    expect(segmentCall(sent)[0]).toMatchObject({ url: `${location.origin}${SEGMENT_COOKIES}`, init: { credentials: 'include' }, status: 200 });
+    expect(segmentCall(sent)[0]).toMatchObject({
+      url: `${location.origin}${SEGMENT_COOKIES}`,
+      init: { credentials: 'include' },
+      status: 200,
+    });
   });
 });

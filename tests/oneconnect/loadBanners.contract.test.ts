@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { ApiError, createOneconnectClient, loadBanners } from '../../src/oneconnect/index.ts';
-import { getSegmentBannersResponse, getSegmentCookiesResponse, getUserBannerEventsResponse } from '../../generated/oneconnect/zod/banners/banners.ts';
+import {
+  getSegmentBannersResponse,
+  getSegmentCookiesResponse,
+  getUserBannerEventsResponse,
+} from '../../generated/oneconnect/zod/banners/banners.ts';
 
 const prism = withPrism('oneconnect');
 afterEach(() => vi.restoreAllMocks());
@@ -19,10 +23,17 @@ describe('oneconnect contract (Prism)', () => {
   it('answers the three calls with bodies that match the generated zod schemas', async () => {
     const { api } = createOneconnectClient({ baseUrl: prism.url });
     const cookies = await api.GET('/api/oneconnect/get-segment-cookies');
-    expect(getSegmentCookiesResponse.parse(cookies.data)).toEqual({ segments: ['aerospace-engineers', 'uk-visitors'], userId: 'u-7f3c2a91' });
-    const banners = await api.GET('/api/oneconnect/get-segment-banners', { params: { query: { segments: 'aerospace-engineers,uk-visitors' } } });
+    expect(getSegmentCookiesResponse.parse(cookies.data)).toEqual({
+      segments: ['aerospace-engineers', 'uk-visitors'],
+      userId: 'u-7f3c2a91',
+    });
+    const banners = await api.GET('/api/oneconnect/get-segment-banners', {
+      params: { query: { segments: 'aerospace-engineers,uk-visitors' } },
+    });
     expect(getSegmentBannersResponse.parse(banners.data).map((b) => b.id)).toContain('banner-airshow');
-    const events = await api.GET('/api/oneconnect/get-user-banner-events', { params: { query: { userId: 'u-7f3c2a91' } } });
+    const events = await api.GET('/api/oneconnect/get-user-banner-events', {
+      params: { query: { userId: 'u-7f3c2a91' } },
+    });
     expect(getUserBannerEventsResponse.parse(events.data)).toHaveProperty('banner-webinar');
   });
 
@@ -37,7 +48,9 @@ describe('oneconnect contract (Prism)', () => {
   });
 
   it('runs the whole flow: active, not-closed and reopened banners only', async () => {
-    const state = await loadBanners(createOneconnectClient({ baseUrl: prism.url }), { now: () => Date.parse('2026-11-22T12:00:00Z') });
+    const state = await loadBanners(createOneconnectClient({ baseUrl: prism.url }), {
+      now: () => Date.parse('2026-11-22T12:00:00Z'),
+    });
     expect(state.userId).toBe('u-7f3c2a91');
     // airshow: active, never closed; careers: closed before it started; webinar: closed after; expired; future.
     expect(state.banners.map((b) => b.id)).toEqual(['banner-airshow', 'banner-careers']);
@@ -45,15 +58,23 @@ describe('oneconnect contract (Prism)', () => {
 
   it('turns a 500 into ApiError and the flow into "Failed to fetch banners" with no banners', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const client = createOneconnectClient({ baseUrl: prism.url, fetch: preferring({ 'get-segment-banners': 'code=500' }) });
-    await expect(client.api.GET('/api/oneconnect/get-segment-banners', { params: { query: { segments: 'a' } } })).rejects.toBeInstanceOf(ApiError);
+    const client = createOneconnectClient({
+      baseUrl: prism.url,
+      fetch: preferring({ 'get-segment-banners': 'code=500' }),
+    });
+    await expect(
+      client.api.GET('/api/oneconnect/get-segment-banners', { params: { query: { segments: 'a' } } }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(await loadBanners(client)).toEqual({ banners: [], userId: '' });
     expect(error).toHaveBeenCalledWith('Failed to fetch banners', expect.any(ApiError));
   });
 
   it('logs "Failed to fetch close events" when only the close events fail', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const client = createOneconnectClient({ baseUrl: prism.url, fetch: preferring({ 'get-user-banner-events': 'code=500' }) });
+    const client = createOneconnectClient({
+      baseUrl: prism.url,
+      fetch: preferring({ 'get-user-banner-events': 'code=500' }),
+    });
     expect(await loadBanners(client)).toEqual({ banners: [], userId: '' });
     expect(error).toHaveBeenCalledWith('Failed to fetch close events', expect.objectContaining({ status: 500 }));
   });
@@ -78,6 +99,9 @@ describe('oneconnect contract (Prism)', () => {
     expect(failure).toBeInstanceOf(TypeError);
     expect(failure).not.toBeInstanceOf(ApiError);
     expect(await loadBanners(client)).toEqual({ banners: [], userId: '' });
-    expect(error).toHaveBeenCalledWith('Failed to fetch banners', failure instanceof Error ? expect.any(TypeError) : undefined);
+    expect(error).toHaveBeenCalledWith(
+      'Failed to fetch banners',
+      failure instanceof Error ? expect.any(TypeError) : undefined,
+    );
   });
 });

@@ -16,7 +16,9 @@ function wrapper() {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <OneconnectProvider client={client}>
-        <BannerProvider><SiteProvider>{children}</SiteProvider></BannerProvider>
+        <BannerProvider>
+          <SiteProvider>{children}</SiteProvider>
+        </BannerProvider>
       </OneconnectProvider>
     </QueryClientProvider>
   );
@@ -45,7 +47,11 @@ describe('banner React bindings against Prism', () => {
     const page = (enabled: boolean) => (
       <QueryClientProvider client={queryClient}>
         <OneconnectProvider client={client}>
-          <BannerProvider enabled={enabled}><SiteProvider><Banners /></SiteProvider></BannerProvider>
+          <BannerProvider enabled={enabled}>
+            <SiteProvider>
+              <Banners />
+            </SiteProvider>
+          </BannerProvider>
         </OneconnectProvider>
       </QueryClientProvider>
     );
@@ -61,7 +67,9 @@ describe('banner React bindings against Prism', () => {
   });
 
   it('shares the userId, and binds the generated hooks to the provider’s client', async () => {
-    const { result } = renderHook(() => ({ banners: useBanners(), cookies: useGetSegmentCookies() }), { wrapper: wrapper() });
+    const { result } = renderHook(() => ({ banners: useBanners(), cookies: useGetSegmentCookies() }), {
+      wrapper: wrapper(),
+    });
     await waitFor(() => expect(result.current.banners.userId).toBe('u-7f3c2a91'));
     await waitFor(() => expect(result.current.cookies.data?.segments).toEqual(['aerospace-engineers', 'uk-visitors']));
   });

@@ -20,9 +20,24 @@ describe('selectActiveBanners', () => {
     ['ends exactly now', banner('a', '20260101T000000Z', '20260615T120000Z'), {}, true],
     ['starts one second after now', banner('a', '20260615T120001Z', '20261231T235959Z'), {}, false],
     ['ended one second before now', banner('a', '20260101T000000Z', '20260615T115959Z'), {}, false],
-    ['closed before it started: shows again', banner('a', '20260601T000000Z', '20261231T235959Z'), { a: '20260501T000000Z' }, true],
-    ['closed exactly at its start: stays hidden', banner('a', '20260601T000000Z', '20261231T235959Z'), { a: '20260601T000000Z' }, false],
-    ['closed after it started: stays hidden', banner('a', '20260601T000000Z', '20261231T235959Z'), { a: '20260610T000000Z' }, false],
+    [
+      'closed before it started: shows again',
+      banner('a', '20260601T000000Z', '20261231T235959Z'),
+      { a: '20260501T000000Z' },
+      true,
+    ],
+    [
+      'closed exactly at its start: stays hidden',
+      banner('a', '20260601T000000Z', '20261231T235959Z'),
+      { a: '20260601T000000Z' },
+      false,
+    ],
+    [
+      'closed after it started: stays hidden',
+      banner('a', '20260601T000000Z', '20261231T235959Z'),
+      { a: '20260610T000000Z' },
+      false,
+    ],
     ['another banner closed', banner('a', '20260101T000000Z', '20261231T235959Z'), { b: '20260610T000000Z' }, true],
   ];
   it.each(cases)('%s', (_name, b, closed, shown) => {
@@ -61,19 +76,29 @@ describe('selectActiveBanners', () => {
     const min = at('2000-01-01T00:00:00Z');
     const max = at('2060-01-01T00:00:00Z');
     const time = fc.integer({ min: min / 1000, max: max / 1000 }).map((s) => s * 1000);
-    const compact = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const compact = (ms: number) =>
+      new Date(ms)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
     const arbBanner = fc.record({ id: fc.string({ minLength: 1, maxLength: 4 }), start: time, end: time });
     fc.assert(
-      fc.property(fc.array(arbBanner, { maxLength: 8 }), fc.dictionary(fc.string({ maxLength: 4 }), time), time, (raw, closes, now) => {
-        const banners = raw.map((r) => banner(r.id, compact(r.start), compact(r.end)));
-        const closeEvents = Object.fromEntries(Object.entries(closes).map(([k, v]) => [k, compact(v)]));
-        for (const kept of selectActiveBanners(banners, closeEvents, now)) {
-          const start = parseCompactUtc(kept.startDate.value)!;
-          const end = parseCompactUtc(kept.endDate.value)!;
-          expect(start <= now && now <= end).toBe(true);
-          if (Object.hasOwn(closeEvents, kept.id)) expect(start).toBeGreaterThan(parseCompactUtc(closeEvents[kept.id])!);
-        }
-      }),
+      fc.property(
+        fc.array(arbBanner, { maxLength: 8 }),
+        fc.dictionary(fc.string({ maxLength: 4 }), time),
+        time,
+        (raw, closes, now) => {
+          const banners = raw.map((r) => banner(r.id, compact(r.start), compact(r.end)));
+          const closeEvents = Object.fromEntries(Object.entries(closes).map(([k, v]) => [k, compact(v)]));
+          for (const kept of selectActiveBanners(banners, closeEvents, now)) {
+            const start = parseCompactUtc(kept.startDate.value)!;
+            const end = parseCompactUtc(kept.endDate.value)!;
+            expect(start <= now && now <= end).toBe(true);
+            if (Object.hasOwn(closeEvents, kept.id))
+              expect(start).toBeGreaterThan(parseCompactUtc(closeEvents[kept.id])!);
+          }
+        },
+      ),
     );
   });
 });

@@ -31,13 +31,19 @@ function processor(hold = false) {
 }
 
 const contentOf = (w: Widget) => ('content' in w ? (w.content ?? []) : []);
-const item = (rfk_id: string, keyphrase?: string) => ({ rfk_id, entity: 'content', ...(keyphrase ? { search: { query: { keyphrase } } } : {}) });
+const item = (rfk_id: string, keyphrase?: string) => ({
+  rfk_id,
+  entity: 'content',
+  ...(keyphrase ? { search: { query: { keyphrase } } } : {}),
+});
 
 describe('widget batcher', () => {
   it('sends N widget requests of one tick as one POST, 250 ms after the last', async () => {
     const p = processor();
     const batcher = createWidgetBatcher({ process: p.process });
-    const results = Array.from({ length: 12 }, (_, i) => batcher.request({ key: `w${i}`, item: item(`rfk_${i}`), context: { page: { uri: '/' } } }));
+    const results = Array.from({ length: 12 }, (_, i) =>
+      batcher.request({ key: `w${i}`, item: item(`rfk_${i}`), context: { page: { uri: '/' } } }),
+    );
     await vi.advanceTimersByTimeAsync(249);
     expect(p.bodies).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -75,10 +81,23 @@ describe('widget batcher', () => {
   it('sends one POST per distinct context, comparing contexts as JSON whatever the key order', async () => {
     const p = processor();
     const batcher = createWidgetBatcher({ process: p.process });
-    void batcher.request({ key: 'a', item: item('a'), context: { page: { uri: '/x' }, locale: { country: 'gb', language: 'en' } } });
-    void batcher.request({ key: 'b', item: item('b'), context: { locale: { language: 'en', country: 'gb' }, page: { uri: '/x' } } });
+    void batcher.request({
+      key: 'a',
+      item: item('a'),
+      context: { page: { uri: '/x' }, locale: { country: 'gb', language: 'en' } },
+    });
+    void batcher.request({
+      key: 'b',
+      item: item('b'),
+      context: { locale: { language: 'en', country: 'gb' }, page: { uri: '/x' } },
+    });
     void batcher.request({ key: 'c', item: item('c'), context: { page: { uri: '/y' } } });
-    void batcher.request({ key: 'd', item: item('d'), context: { page: { uri: '/x' }, locale: { country: 'gb', language: 'en' } }, debounceBy: 'later' });
+    void batcher.request({
+      key: 'd',
+      item: item('d'),
+      context: { page: { uri: '/x' }, locale: { country: 'gb', language: 'en' } },
+      debounceBy: 'later',
+    });
     await vi.advanceTimersByTimeAsync(250);
     expect(p.bodies.map((b) => b.widget.items.map((i) => i.rfk_id))).toEqual([['a', 'b'], ['c'], ['d']]);
   });
@@ -134,18 +153,22 @@ describe('widget batcher', () => {
     await kept;
     const already = new AbortController();
     already.abort();
-    await expect(batcher.request({ key: 'c', item: item('c'), signal: already.signal })).rejects.toBeInstanceOf(WidgetRequestCanceledError);
+    await expect(batcher.request({ key: 'c', item: item('c'), signal: already.signal })).rejects.toBeInstanceOf(
+      WidgetRequestCanceledError,
+    );
   });
 
   it('matches by rfk_id and entity, and fails a widget missing from the answer with the exact message', async () => {
-    const process: BatchProcessor = async () => ({ widgets: [{ rfk_id: 'rfk_1', entity: 'product', type: 'recommendation', content: [] }] });
+    const process: BatchProcessor = async () => ({
+      widgets: [{ rfk_id: 'rfk_1', entity: 'product', type: 'recommendation', content: [] }],
+    });
     const batcher = createWidgetBatcher({ process });
-    const wrongEntity = expect(batcher.request({ key: 'a', item: { rfk_id: 'rfk_1', entity: 'content' } })).rejects.toThrow(
-      new Error('Response processing error: could not find rfk_1 in response'),
-    );
-    const missing = expect(batcher.request({ key: 'b', item: { rfk_id: 'rfkid_99', entity: 'content' } })).rejects.toThrow(
-      new Error('Response processing error: could not find rfkid_99 in response'),
-    );
+    const wrongEntity = expect(
+      batcher.request({ key: 'a', item: { rfk_id: 'rfk_1', entity: 'content' } }),
+    ).rejects.toThrow(new Error('Response processing error: could not find rfk_1 in response'));
+    const missing = expect(
+      batcher.request({ key: 'b', item: { rfk_id: 'rfkid_99', entity: 'content' } }),
+    ).rejects.toThrow(new Error('Response processing error: could not find rfkid_99 in response'));
     const right = batcher.request({ key: 'c', item: { rfk_id: 'rfk_1', entity: 'product' } });
     await vi.advanceTimersByTimeAsync(250);
     await wrongEntity;
@@ -161,7 +184,10 @@ describe('widget batcher', () => {
     const c = batcher.request({ key: 'i3', item: item('rfk_7', 'f-35') });
     void batcher.request({ key: 'i4', item: item('rfk_1') });
     await vi.advanceTimersByTimeAsync(250);
-    expect(p.bodies.map((body) => body.widget.items)).toEqual([[item('rfk_7', 'f-35'), item('rfk_1')], [item('rfk_7', 'satellite')]]);
+    expect(p.bodies.map((body) => body.widget.items)).toEqual([
+      [item('rfk_7', 'f-35'), item('rfk_1')],
+      [item('rfk_7', 'satellite')],
+    ]);
     expect(contentOf(await a)).toEqual(contentOf(await c));
     const other = await b;
     expect(contentOf(other)[0]?.id).toBe('satellite-0');
@@ -179,26 +205,39 @@ describe('widget batcher', () => {
     const second = batcher.request({ key: 'a', item: item('a') }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(250);
     expect(await second).toBeInstanceOf(SearchServiceError);
-    expect((await second as Error).message).toBe('There was a problem on the service call');
+    expect(((await second) as Error).message).toBe('There was a problem on the service call');
   });
 
   it('rejects every widget of a batch whose processor throws', async () => {
-    const batcher = createWidgetBatcher({ process: async () => Promise.reject(new Error('Could not found an OrderCloud logged user.')) });
-    const a = expect(batcher.request({ key: 'a', item: item('a') })).rejects.toThrow('Could not found an OrderCloud logged user.');
-    const b = expect(batcher.request({ key: 'b', item: item('b') })).rejects.toThrow('Could not found an OrderCloud logged user.');
+    const batcher = createWidgetBatcher({
+      process: async () => Promise.reject(new Error('Could not found an OrderCloud logged user.')),
+    });
+    const a = expect(batcher.request({ key: 'a', item: item('a') })).rejects.toThrow(
+      'Could not found an OrderCloud logged user.',
+    );
+    const b = expect(batcher.request({ key: 'b', item: item('b') })).rejects.toThrow(
+      'Could not found an OrderCloud logged user.',
+    );
     await vi.advanceTimersByTimeAsync(250);
     await a;
     await b;
   });
 
   it('rejects with "No data processor configured" when it has no processor', async () => {
-    await expect(createWidgetBatcher().request({ key: 'a', item: item('a') })).rejects.toThrow(new Error('No data processor configured'));
+    await expect(createWidgetBatcher().request({ key: 'a', item: item('a') })).rejects.toThrow(
+      new Error('No data processor configured'),
+    );
   });
 
   it('flushes on demand, and honours an injected scheduler and window', async () => {
     const p = processor();
     const timers: Array<{ fn: () => void; ms: number }> = [];
-    const previous = setTimerProvider({ setTimeout: (fn, ms) => timers.push({ fn, ms }), clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} });
+    const previous = setTimerProvider({
+      setTimeout: (fn, ms) => timers.push({ fn, ms }),
+      clearTimeout: () => {},
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
     onTestFinished(() => void setTimerProvider(previous));
     const batcher = createWidgetBatcher({ process: p.process, debounceMs: 10 });
     void batcher.request({ key: 'a', item: item('a') });

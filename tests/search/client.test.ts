@@ -11,7 +11,10 @@ afterEach(() => {
 describe('search client', () => {
   it('POSTs the batch as JSON to the key path with the raw api key (no Bearer)', async () => {
     const { client, service } = testClient();
-    const done = Promise.all([client.requestWidget({ item: { rfk_id: 'rfk_1', entity: 'content' } }), client.requestWidget({ item: { rfk_id: 'rfk_7', entity: 'content' }, instanceId: 'b' })]);
+    const done = Promise.all([
+      client.requestWidget({ item: { rfk_id: 'rfk_1', entity: 'content' } }),
+      client.requestWidget({ item: { rfk_id: 'rfk_7', entity: 'content' }, instanceId: 'b' }),
+    ]);
     await vi.advanceTimersByTimeAsync(250);
     await done;
     const [call] = service.searches();
@@ -22,7 +25,12 @@ describe('search client', () => {
     expect(call?.headers.get('Content-Type')).toBe('application/json');
     expect(call?.body).toMatchObject({
       context: { user: { uuid: client.uuid }, browser: { device: 'pc' } },
-      widget: { items: [{ rfk_id: 'rfk_1', entity: 'content' }, { rfk_id: 'rfk_7', entity: 'content' }] },
+      widget: {
+        items: [
+          { rfk_id: 'rfk_1', entity: 'content' },
+          { rfk_id: 'rfk_7', entity: 'content' },
+        ],
+      },
     });
   });
 
@@ -36,7 +44,9 @@ describe('search client', () => {
   });
 
   it('logs "There was a problem on the service call" after the raw error and resolves to the error body or null', async () => {
-    const service = fakeService({ respond: () => ({ status: 500, body: { message: 'Internal server error', code: 500 } }) });
+    const service = fakeService({
+      respond: () => ({ status: 500, body: { message: 'Internal server error', code: 500 } }),
+    });
     const { client, logger } = testClient({}, service);
     const body = { widget: { items: [{ rfk_id: 'a', entity: 'content' }] } };
     expect(await client.calls.search(body)).toEqual({ message: 'Internal server error', code: 500 });
@@ -45,7 +55,9 @@ describe('search client', () => {
     const offline = testClient({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(await offline.client.calls.search(body)).toBeNull();
     expect(offline.logger.error).toHaveBeenCalledWith(expect.any(TypeError), 'There was a problem on the service call');
-    expect(await offline.client.calls.publishEvent({ name: 'widget', action: 'view', value: {}, client_time_ms: 1 })).toBeNull();
+    expect(
+      await offline.client.calls.publishEvent({ name: 'widget', action: 'view', value: {}, client_time_ms: 1 }),
+    ).toBeNull();
   });
 
   it('fails the widgets of a failed call with the service message and reports the failure', async () => {
@@ -53,19 +65,31 @@ describe('search client', () => {
     const { client } = testClient({}, service);
     const seen: WidgetEvent[] = [];
     client.events.subscribe((e) => seen.push(e));
-    const failed = client.requestWidget({ item: { rfk_id: 'rfk_1', entity: 'content' }, widgetType: 'recommendation' }).catch((e: unknown) => e);
+    const failed = client
+      .requestWidget({ item: { rfk_id: 'rfk_1', entity: 'content' }, widgetType: 'recommendation' })
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(250);
     expect(((await failed) as Error).message).toBe('Internal server error');
     expect(seen.map((e) => e.type)).toEqual([WidgetActionType.REQUEST, WidgetActionType.REQUEST_FAIL]);
-    expect(seen[0]).toMatchObject({ rfkId: 'rfk_1', entity: 'content', widgetType: 'recommendation', instanceId: 'default' });
+    expect(seen[0]).toMatchObject({
+      rfkId: 'rfk_1',
+      entity: 'content',
+      widgetType: 'recommendation',
+      instanceId: 'default',
+    });
   });
 
   it('reports request, success and canceled, and never fails a canceled request', async () => {
     const { client } = testClient();
     const seen: string[] = [];
     client.events.subscribe((e) => seen.push(`${e.type}:${e.rfkId}`));
-    const old = client.requestWidget({ item: { rfk_id: 'rfk_7', entity: 'content' }, instanceId: 'i' }).catch((e: unknown) => e);
-    const latest = client.requestWidget({ item: { rfk_id: 'rfk_7', entity: 'content', search: { limit: 1 } }, instanceId: 'i' });
+    const old = client
+      .requestWidget({ item: { rfk_id: 'rfk_7', entity: 'content' }, instanceId: 'i' })
+      .catch((e: unknown) => e);
+    const latest = client.requestWidget({
+      item: { rfk_id: 'rfk_7', entity: 'content', search: { limit: 1 } },
+      instanceId: 'i',
+    });
     expect(await old).toBeInstanceOf(WidgetRequestCanceledError);
     await vi.advanceTimersByTimeAsync(250);
     await latest;
@@ -88,7 +112,11 @@ describe('search client', () => {
     expect(changes).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(changes).toHaveLength(1);
-    expect(client.context.get()).toMatchObject({ page: { uri: '/b' }, locale: { country: 'gb', language: 'en' }, user: { uuid: client.uuid } });
+    expect(client.context.get()).toMatchObject({
+      page: { uri: '/b' },
+      locale: { country: 'gb', language: 'en' },
+      user: { uuid: client.uuid },
+    });
     client.context.update({ user: { groups: ['suppliers'] } });
     client.context.flush();
     expect(client.context.get().user).toEqual({ groups: ['suppliers'], uuid: client.uuid });
@@ -108,8 +136,20 @@ describe('search client', () => {
     expect(plain.service.searches()[0]?.body).not.toHaveProperty('context.commerce');
 
     const service = fakeService();
-    const commerce = testClient({ customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => 'id-token', fetch: service.fetch }, service);
-    commerce.client.context.setCommerce({ sellerId: 'aurelia-spares-us', requiredInventoryLocations: ['fort-worth-depot'] });
+    const commerce = testClient(
+      {
+        customerKey: undefined,
+        apiKey: undefined,
+        discoverDomainId: '2222222',
+        getIdentityToken: () => 'id-token',
+        fetch: service.fetch,
+      },
+      service,
+    );
+    commerce.client.context.setCommerce({
+      sellerId: 'aurelia-spares-us',
+      requiredInventoryLocations: ['fort-worth-depot'],
+    });
     commerce.client.context.flush();
     const p2 = commerce.client.requestWidget({ item: { rfk_id: 'a', entity: 'product' } });
     await vi.advanceTimersByTimeAsync(250);
@@ -117,7 +157,9 @@ describe('search client', () => {
     const [call] = service.searches();
     expect(call?.url).toBe('https://usWest-integrations.ordercloud.io/api/v1/search/2222222');
     expect(call?.headers.get('Authorization')).toBe('Bearer id-token');
-    expect(call?.body).toMatchObject({ context: { commerce: { sellerId: 'aurelia-spares-us', requiredInventoryLocations: ['fort-worth-depot'] } } });
+    expect(call?.body).toMatchObject({
+      context: { commerce: { sellerId: 'aurelia-spares-us', requiredInventoryLocations: ['fort-worth-depot'] } },
+    });
   });
 
   it('fails connector requests before sending when nobody is signed in or the commerce SDK is not wired', async () => {
@@ -128,7 +170,10 @@ describe('search client', () => {
       [() => Promise.reject(new Error('chunk load failed')), 'Could not import OrderCloud SDK.'],
     ] as const) {
       const service = fakeService();
-      const { client, logger } = testClient({ customerKey: undefined, apiKey: undefined, discoverDomainId: 'd1', getIdentityToken, fetch: service.fetch }, service);
+      const { client, logger } = testClient(
+        { customerKey: undefined, apiKey: undefined, discoverDomainId: 'd1', getIdentityToken, fetch: service.fetch },
+        service,
+      );
       const result = client.requestWidget({ item: { rfk_id: 'a', entity: 'product' } }).catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(250);
       expect(((await result) as Error).message).toBe(message);
@@ -144,7 +189,9 @@ describe('search client', () => {
     await vi.advanceTimersByTimeAsync(250);
     await failed;
     expect(service.calls.every((c) => !c.url.includes('secret-key-123'))).toBe(true);
-    const logged = JSON.stringify(logger.error.mock.calls, (_k, v: unknown) => (v instanceof Error ? { ...v, message: v.message } : v));
+    const logged = JSON.stringify(logger.error.mock.calls, (_k, v: unknown) =>
+      v instanceof Error ? { ...v, message: v.message } : v,
+    );
     expect(logged).not.toContain('secret-key-123');
   });
 });

@@ -20,7 +20,10 @@ describe('configuration', () => {
   });
 
   it.each(Object.entries(searchEnvironments))('uses the %s domain', (env, domain) => {
-    const e = resolveSearchEndpoints({ env: env as keyof typeof searchEnvironments, customerKey: '1-2', apiKey: 'k' }, spyLogger());
+    const e = resolveSearchEndpoints(
+      { env: env as keyof typeof searchEnvironments, customerKey: '1-2', apiKey: 'k' },
+      spyLogger(),
+    );
     expect(e.searchUrl).toBe(`${domain}/discover/v2/2`);
   });
 
@@ -45,7 +48,9 @@ describe('configuration', () => {
     expect(() => createSearchClient({ customerKey: '11111-2222222' })).toThrow(
       new Error('Invalid configuration: apiKey has not been set but not serviceHost provided'),
     );
-    expect(() => createSearchClient({ customerKey: '11111-2222222', apiKey: '' })).toThrow('Invalid configuration: apiKey');
+    expect(() => createSearchClient({ customerKey: '11111-2222222', apiKey: '' })).toThrow(
+      'Invalid configuration: apiKey',
+    );
   });
 
   it('never inherits an api key from an earlier client (the reference defect)', () => {
@@ -54,7 +59,10 @@ describe('configuration', () => {
   });
 
   it('uses the service host paths, with no key sent, when there is no api key', () => {
-    const e = resolveSearchEndpoints({ customerKey: '11111-2222222', serviceHost: 'https://www.example.com/' }, spyLogger());
+    const e = resolveSearchEndpoints(
+      { customerKey: '11111-2222222', serviceHost: 'https://www.example.com/' },
+      spyLogger(),
+    );
     expect(e).toEqual({
       mode: 'serviceHost',
       key: '2222222',
@@ -64,10 +72,12 @@ describe('configuration', () => {
   });
 
   it('rejects a service host or base URL that is not an http(s) URL, naming the field', () => {
-    expect(() => resolveSearchEndpoints({ customerKey: '1-2', serviceHost: 'javascript:alert(1)' }, spyLogger())).toThrow(
-      'Invalid serviceHost: "javascript:alert(1)". It should be an http(s) URL',
-    );
-    expect(() => resolveSearchEndpoints({ customerKey: '1-2', apiKey: 'k', baseUrl: 'not a url' }, spyLogger())).toThrow('Invalid baseUrl');
+    expect(() =>
+      resolveSearchEndpoints({ customerKey: '1-2', serviceHost: 'javascript:alert(1)' }, spyLogger()),
+    ).toThrow('Invalid serviceHost: "javascript:alert(1)". It should be an http(s) URL');
+    expect(() =>
+      resolveSearchEndpoints({ customerKey: '1-2', apiKey: 'k', baseUrl: 'not a url' }, spyLogger()),
+    ).toThrow('Invalid baseUrl');
   });
 
   it('warns that useToken is deprecated, and otherwise ignores it', () => {
@@ -84,20 +94,28 @@ describe('configuration', () => {
     expect(() => createSearchClient({})).toThrow(new Error('{discoverDomainId} has not been provided.'));
     expect(() => createSearchClient({ discoverDomainId: '  ' })).toThrow('{discoverDomainId} has not been provided.');
     const { endpoints } = createSearchClient({ discoverDomainId: '2222222', logger: spyLogger() });
-    expect(endpoints).toMatchObject({ mode: 'commerce', key: '2222222', searchUrl: 'https://usWest-integrations.ordercloud.io/api/v1/search/2222222' });
+    expect(endpoints).toMatchObject({
+      mode: 'commerce',
+      key: '2222222',
+      searchUrl: 'https://usWest-integrations.ordercloud.io/api/v1/search/2222222',
+    });
   });
 
   it('puts the commerce region into the connector host and rejects regions outside the six', () => {
     const e = resolveSearchEndpoints({ discoverDomainId: 'd1', commerceRegion: 'japanEast' }, spyLogger());
     expect(e.searchUrl).toBe('https://japanEast-integrations.ordercloud.io/api/v1/search/d1');
-    expect(() => resolveSearchEndpoints({ discoverDomainId: 'd1', commerceRegion: 'mars' as never }, spyLogger())).toThrow(
+    expect(() =>
+      resolveSearchEndpoints({ discoverDomainId: 'd1', commerceRegion: 'mars' as never }, spyLogger()),
+    ).toThrow(
       'Invalid commerceRegion: "mars". Expected values: australiaEast, europeWest, japanEast, usEast, usWest, usWestQa',
     );
   });
 
   it('sends connector events to the service host, else to the env domain with the api key, else nowhere', () => {
     const log = spyLogger();
-    expect(resolveSearchEndpoints({ discoverDomainId: 'd1', serviceHost: 'https://site.example' }, log).eventUrl).toBe('https://site.example/api/event/v4/publish');
+    expect(resolveSearchEndpoints({ discoverDomainId: 'd1', serviceHost: 'https://site.example' }, log).eventUrl).toBe(
+      'https://site.example/api/event/v4/publish',
+    );
     expect(resolveSearchEndpoints({ discoverDomainId: '77', apiKey: 'k', env: 'prodEu' }, log)).toMatchObject({
       eventUrl: 'https://discover-euc1.sitecorecloud.io/event/77/v4/publish',
       apiKey: 'k',
@@ -106,18 +124,28 @@ describe('configuration', () => {
   });
 
   it('lets a base URL replace the domain (mocks)', () => {
-    const e = resolveSearchEndpoints({ customerKey: '1-2', apiKey: 'k', baseUrl: 'http://127.0.0.1:4012/' }, spyLogger());
+    const e = resolveSearchEndpoints(
+      { customerKey: '1-2', apiKey: 'k', baseUrl: 'http://127.0.0.1:4012/' },
+      spyLogger(),
+    );
     expect(e.searchUrl).toBe('http://127.0.0.1:4012/discover/v2/2');
   });
 
   it('starts the visitor uuid with the key segment, unless one is given', () => {
-    expect(createSearchClient({ customerKey: '11111-2222222', apiKey: 'k', logger: spyLogger() }).uuid).toMatch(/^2222222-[0-9a-z]{8}-\d{10}-[0-9a-f]{10}$/);
-    expect(createSearchClient({ customerKey: '1-2', apiKey: 'k', uuid: 'mine', logger: spyLogger() }).uuid).toBe('mine');
+    expect(createSearchClient({ customerKey: '11111-2222222', apiKey: 'k', logger: spyLogger() }).uuid).toMatch(
+      /^2222222-[0-9a-z]{8}-\d{10}-[0-9a-f]{10}$/,
+    );
+    expect(createSearchClient({ customerKey: '1-2', apiKey: 'k', uuid: 'mine', logger: spyLogger() }).uuid).toBe(
+      'mine',
+    );
   });
 
   it('defaults tracking consent to on (seed §9) and accepts it off', () => {
     expect(createSearchClient({ customerKey: '1-2', apiKey: 'k', logger: spyLogger() }).trackingConsent).toBe(true);
-    expect(createSearchClient({ customerKey: '1-2', apiKey: 'k', trackingConsent: false, logger: spyLogger() }).trackingConsent).toBe(false);
+    expect(
+      createSearchClient({ customerKey: '1-2', apiKey: 'k', trackingConsent: false, logger: spyLogger() })
+        .trackingConsent,
+    ).toBe(false);
   });
 });
 
@@ -135,7 +163,11 @@ describe('errors', () => {
     const search = await import('../../src/search/index.ts');
     const { CodedError } = await import('../../src/core/errors.ts');
     const cases: Array<[Error & { code?: string }, string, string]> = [
-      [thrown(() => createSearchClient({ env: 'qa' as never, customerKey: '1-2', apiKey: 'k' })), 'INVALID_ENV', 'Error'],
+      [
+        thrown(() => createSearchClient({ env: 'qa' as never, customerKey: '1-2', apiKey: 'k' })),
+        'INVALID_ENV',
+        'Error',
+      ],
       [thrown(() => createSearchClient({ customerKey: 'x', apiKey: 'k' })), 'INVALID_CUSTOMER_KEY', 'Error'],
       [thrown(() => createSearchClient({})), 'MISSING_DISCOVER_DOMAIN_ID', 'Error'],
       [thrown(() => search.createWidgetRequest('r', 'content').limit(101)), 'INVALID_RANGE', 'RangeError'],
@@ -152,9 +184,16 @@ describe('errors', () => {
 });
 
 describe('public names', () => {
-  it('calls the connector regions by a name of their own, not the commerce API\'s commerceRegions', async () => {
+  it("calls the connector regions by a name of their own, not the commerce API's commerceRegions", async () => {
     const search: Record<string, unknown> = await import('../../src/search/index.ts');
-    expect(search.commerceConnectorRegions).toEqual(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa']);
+    expect(search.commerceConnectorRegions).toEqual([
+      'australiaEast',
+      'europeWest',
+      'japanEast',
+      'usEast',
+      'usWest',
+      'usWestQa',
+    ]);
     expect(search).not.toHaveProperty('commerceRegions');
   });
 });

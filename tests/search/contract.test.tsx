@@ -43,7 +43,12 @@ function toPrism(prefer?: string) {
     const headers = new Headers(init.headers);
     if (prefer && !String(input).includes('/event')) headers.set('Prefer', prefer);
     const response = await globalThis.fetch(input, { ...init, headers });
-    calls.push({ url: String(input), status: response.status, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers });
+    calls.push({
+      url: String(input),
+      status: response.status,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers,
+    });
     return response;
   };
   return { fetch, calls };
@@ -52,7 +57,14 @@ function toPrism(prefer?: string) {
 function client(config: SearchConfig = {}, prefer?: string) {
   const wire = toPrism(prefer);
   const logger = spyLogger();
-  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'test-api-key', baseUrl: prism.url, fetch: wire.fetch, logger, ...config });
+  const search = createSearchClient({
+    customerKey: '11111-2222222',
+    apiKey: 'test-api-key',
+    baseUrl: prism.url,
+    fetch: wire.fetch,
+    logger,
+    ...config,
+  });
   return { search, wire, logger };
 }
 
@@ -80,7 +92,13 @@ describe('search contract (Prism)', () => {
         <SeoWidget rfkId="rfkid_seo" />
       </>,
     );
-    expect(await screen.findByRole('link', { name: 'Graduate programme 2025: engineering the next generation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'link',
+        { name: 'Graduate programme 2025: engineering the next generation' },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'satellite ground systems' })).toBeTruthy();
     expect(screen.getByText('33 results')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Space (4)' })).toBeTruthy();
@@ -89,7 +107,9 @@ describe('search contract (Prism)', () => {
     expect(screen.getByRole('heading', { name: 'Join our space team' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book a meeting' }).getAttribute('href')).toBe('/events/airshow-2025');
     expect(document.title).toBe('Aurelia Aerospace & Defence | Air, space and maritime capabilities');
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://www.aurelia-defence.example/');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://www.aurelia-defence.example/',
+    );
     // Images come from the site itself, so nothing points at a host that does not resolve.
     const images = [...document.body.querySelectorAll('img')].map((img) => img.getAttribute('src'));
     expect(images.length).toBeGreaterThanOrEqual(4);
@@ -104,11 +124,37 @@ describe('search contract (Prism)', () => {
 
   it('points every example image at a media file the site serves and every item link at a site path (xss aside)', async () => {
     const answers: unknown[] = [];
-    for (const example of ['allWidgetTypes', 'searchResults', 'previewSearch', 'recommendation', 'contentBlock', 'questionsAnswers', 'htmlBlock', 'banner', 'seo', 'noResults', 'rfkidNotFound']) {
-      answers.push(await client({}, `example=${example}`).search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] } }));
+    for (const example of [
+      'allWidgetTypes',
+      'searchResults',
+      'previewSearch',
+      'recommendation',
+      'contentBlock',
+      'questionsAnswers',
+      'htmlBlock',
+      'banner',
+      'seo',
+      'noResults',
+      'rfkidNotFound',
+    ]) {
+      answers.push(
+        await client({}, `example=${example}`).search.calls.search({
+          widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] },
+        }),
+      );
     }
-    const connector = client({ customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => 'eyJ.identity.token' }, 'example=sparesCatalogue');
-    answers.push(await connector.search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_spares', entity: 'product' }] } }));
+    const connector = client(
+      {
+        customerKey: undefined,
+        apiKey: undefined,
+        discoverDomainId: '2222222',
+        getIdentityToken: () => 'eyJ.identity.token',
+      },
+      'example=sparesCatalogue',
+    );
+    answers.push(
+      await connector.search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_spares', entity: 'product' }] } }),
+    );
     const { images, links } = collectUrls(answers);
     expect(images.length).toBeGreaterThanOrEqual(15);
     expect(links.length).toBeGreaterThanOrEqual(20);
@@ -160,12 +206,22 @@ describe('search contract (Prism)', () => {
 
   it('renders the hostile example (xss) without anything that can run', async () => {
     const { search } = client({}, 'example=xss');
-    const { container } = page(search, <><HtmlBlockWidget rfkId="rfkid_html" /><BannerWidget rfkId="rfkid_banner" /><ContentBlockWidget rfkId="rfkid_cb" /><SeoWidget rfkId="rfkid_seo" /></>);
+    const { container } = page(
+      search,
+      <>
+        <HtmlBlockWidget rfkId="rfkid_html" />
+        <BannerWidget rfkId="rfkid_banner" />
+        <ContentBlockWidget rfkId="rfkid_cb" />
+        <SeoWidget rfkId="rfkid_seo" />
+      </>,
+    );
     expect(await screen.findByText('Satellite payloads open day', {}, { timeout: 10_000 })).toBeTruthy();
     await screen.findByText('F-35 sustainment');
     expect(within(container).getByText('Book a meeting').getAttribute('href')).toBeNull();
     expect(container.querySelectorAll('script, iframe, svg')).toHaveLength(0);
-    const handlers = [...container.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name));
+    const handlers = [...container.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+    );
     expect(handlers).toEqual([]);
     expect(container.querySelector('.search-seo__content')?.innerHTML).toBe('<p>Careers</p>');
   });
@@ -174,8 +230,14 @@ describe('search contract (Prism)', () => {
     const { search, logger } = client({}, 'code=500');
     page(search, <RecommendationWidget rfkId="rfkid_1" />);
     expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('Internal server error');
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ status: 500 }), 'There was a problem on the service call');
-    expect(await search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] } })).toMatchObject({ message: 'Internal server error', code: 500 });
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 500 }),
+      'There was a problem on the service call',
+    );
+    expect(await search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] } })).toMatchObject({
+      message: 'Internal server error',
+      code: 500,
+    });
   });
 
   it('shows the 401 message for a rejected key', async () => {
@@ -190,7 +252,13 @@ describe('search contract (Prism)', () => {
       rfkFlags: ['no_personalization'],
       context: {
         locale: { country: 'gb', language: 'en' },
-        campaign: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', utm_content: 'hero', utm_term: 'satellite' },
+        campaign: {
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'launch',
+          utm_content: 'hero',
+          utm_term: 'satellite',
+        },
       },
     });
     const widget = search.requestWidget({ item: { rfk_id: 'rfkid_7', entity: 'content' } });
@@ -217,7 +285,9 @@ describe('search contract (Prism)', () => {
     const widget = search.requestWidget({ item: { rfk_id: 'rfkid_seo', entity: 'content' } });
     search.flush();
     expect((await widget).type).toBe('seo');
-    expect(await search.trackEvent(trackingEvents.entityPageView([{ id: 'cap-f35', entity_type: 'content' }]))).toBe(true);
+    expect(await search.trackEvent(trackingEvents.entityPageView([{ id: 'cap-f35', entity_type: 'content' }]))).toBe(
+      true,
+    );
     expect(wire.calls.map((c) => [c.url.replace(prism.url, ''), c.status, c.headers.has('Authorization')])).toEqual([
       ['/api/discover/v2', 200, false],
       ['/api/event/v4/publish', 202, false],
@@ -226,21 +296,39 @@ describe('search contract (Prism)', () => {
 
   it('searches through the commerce connector with the bearer identity token and the commerce context', async () => {
     const { search, wire } = client(
-      { customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => 'eyJ.identity.token' },
+      {
+        customerKey: undefined,
+        apiKey: undefined,
+        discoverDomainId: '2222222',
+        getIdentityToken: () => 'eyJ.identity.token',
+      },
       'example=sparesCatalogue',
     );
     search.context.setCommerce({ sellerId: 'aurelia-spares-us', requiredInventoryLocations: ['fort-worth-depot'] });
     search.context.flush();
-    const widget = search.requestWidget({ item: { rfk_id: 'rfkid_spares', entity: 'product', search: { query: { keyphrase: 'actuator seal kit' } } } });
+    const widget = search.requestWidget({
+      item: { rfk_id: 'rfkid_spares', entity: 'product', search: { query: { keyphrase: 'actuator seal kit' } } },
+    });
     search.flush();
-    expect(await widget).toMatchObject({ rfk_id: 'rfkid_spares', entity: 'product', content: [{ id: 'sku-act-seal-kit-35' }, { id: 'sku-act-seal-kit-35b' }] });
+    expect(await widget).toMatchObject({
+      rfk_id: 'rfkid_spares',
+      entity: 'product',
+      content: [{ id: 'sku-act-seal-kit-35' }, { id: 'sku-act-seal-kit-35b' }],
+    });
     expect(wire.calls[0]).toMatchObject({ url: `${prism.url}/api/v1/search/2222222`, status: 200 });
     expect(wire.calls[0]?.headers.get('Authorization')).toBe('Bearer eyJ.identity.token');
   });
 
   it('sends nothing to the connector without a signed-in user', async () => {
-    const { search, wire } = client({ customerKey: undefined, apiKey: undefined, discoverDomainId: '2222222', getIdentityToken: () => undefined });
-    const failed = search.requestWidget({ item: { rfk_id: 'rfkid_spares', entity: 'product' } }).catch((e: unknown) => e);
+    const { search, wire } = client({
+      customerKey: undefined,
+      apiKey: undefined,
+      discoverDomainId: '2222222',
+      getIdentityToken: () => undefined,
+    });
+    const failed = search
+      .requestWidget({ item: { rfk_id: 'rfkid_spares', entity: 'product' } })
+      .catch((e: unknown) => e);
     search.flush();
     expect(((await failed) as Error).message).toBe('Could not found an OrderCloud logged user.');
     expect(wire.calls).toEqual([]);
@@ -251,13 +339,33 @@ describe('search contract (Prism)', () => {
     const widget = { rfkId: 'rfkid_7', entity: 'content' };
     const start = initialSearchResultsState({ keyphrase: 'satellite payloads', itemsPerPage: 10 });
     const shown = {
-      content: [{ id: 'cap-satellite-payloads', url: '/capabilities/space/satellite-payloads', type: 'capability', variant: 'uk', attributes: { programme: 'Skynet 6', year: 2025 } }],
+      content: [
+        {
+          id: 'cap-satellite-payloads',
+          url: '/capabilities/space/satellite-payloads',
+          type: 'capability',
+          variant: 'uk',
+          attributes: { programme: 'Skynet 6', year: 2025 },
+        },
+      ],
       total_item: 12,
       modified_keyword: 'satellite payload',
       redirect_url: '/capabilities/space',
     };
     const actions: SearchResultsAction[] = [
-      { type: T.FACET_CLICKED, payload: { facetId: 'type', facetField: 'content_type', facetValueId: 'facetid_type_capability', checked: true, facetIndex: 0, facetValueIndex: 0, valueLabel: 'Capability', facetLabel: 'Content type' } },
+      {
+        type: T.FACET_CLICKED,
+        payload: {
+          facetId: 'type',
+          facetField: 'content_type',
+          facetValueId: 'facetid_type_capability',
+          checked: true,
+          facetIndex: 0,
+          facetValueIndex: 0,
+          valueLabel: 'Capability',
+          facetLabel: 'Content type',
+        },
+      },
       { type: T.FILTER_CLICKED, payload: { facetId: 'publish_year', min: 2020, max: 2025, valueLabel: '2020 – 2025' } },
       { type: T.REMOVE_FILTER, payload: { facetId: 'publish_year' } },
       { type: T.SORT_CHANGED, payload: { sortType: 'publish_date', sortDirection: 'desc' } },
@@ -270,11 +378,19 @@ describe('search contract (Prism)', () => {
     const events = [
       ...actions.map((a) => searchResultsEvent(widget, a, start, searchResultsReducer(start, a), shown)),
       trackingEvents.widgetView(widget, shown.content),
-      trackingEvents.widgetItemClick({ rfkId: 'rfkid_1', entity: 'content' }, 2, { id: 'art-careers-graduate-2025', url: '/careers/graduate-programme' }),
-      trackingEvents.entityPageView([{ id: 'cap-f35-sustainment', entity_type: 'content', entity_subtype: 'capability' }]),
+      trackingEvents.widgetItemClick({ rfkId: 'rfkid_1', entity: 'content' }, 2, {
+        id: 'art-careers-graduate-2025',
+        url: '/careers/graduate-programme',
+      }),
+      trackingEvents.entityPageView([
+        { id: 'cap-f35-sustainment', entity_type: 'content', entity_subtype: 'capability' },
+      ]),
       trackingEvents.entityAction('download', 'add', [{ id: 'doc-brochure', entity_type: 'content' }]),
       trackingEvents.entityAction('cart', 'remove', [{ id: 'sku-1', entity_type: 'product', quantity: 1, price: 10 }]),
-      trackingEvents.orderConfirm({ order_id: 'SO-2025-000731', order_total: 2683.5, order_subtotal: 2550.5, coupon: 'DEPOT10' }, [{ id: 'sku-1', entity_type: 'product', quantity: 1 }]),
+      trackingEvents.orderConfirm(
+        { order_id: 'SO-2025-000731', order_total: 2683.5, order_subtotal: 2550.5, coupon: 'DEPOT10' },
+        [{ id: 'sku-1', entity_type: 'product', quantity: 1 }],
+      ),
       trackingEvents.login('buyer-us-1187'),
     ];
     for (const event of events) expect(await search.trackEvent(event), JSON.stringify(event)).toBe(true);
@@ -282,7 +398,13 @@ describe('search contract (Prism)', () => {
     expect(wire.calls).toHaveLength(events.length);
     for (const call of wire.calls) expect(publishEventBody.safeParse(call.body).success).toBe(true);
     const sent = JSON.stringify(wire.calls.map((c) => c.body));
-    for (const field of ['"attributes":{', '"variant":"uk"', '"modified_keyword":"satellite payload"', '"redirect_url":"/capabilities/space"', '"field":"content_type"']) {
+    for (const field of [
+      '"attributes":{',
+      '"variant":"uk"',
+      '"modified_keyword":"satellite payload"',
+      '"redirect_url":"/capabilities/space"',
+      '"field":"content_type"',
+    ]) {
       expect(sent).toContain(field);
     }
   });

@@ -40,7 +40,10 @@ describe('widget request builder', () => {
     expect(request.facetType('type')).toEqual({ max: 5 });
     expect(request.suggestion('s')).toBe(2);
     expect(request.variable('theme')).toBe('light');
-    expect(request.build()).toMatchObject({ appearance: { variables: { theme: 'light' } }, search: { facet: { types: [{ name: 'type', max: 5 }] } } });
+    expect(request.build()).toMatchObject({
+      appearance: { variables: { theme: 'light' } },
+      search: { facet: { types: [{ name: 'type', max: 5 }] } },
+    });
     request.facetType('type', undefined).suggestion('s', undefined);
     expect(request.build()).toEqual({ rfk_id: 'r', entity: 'content', appearance: { variables: { theme: 'light' } } });
   });
@@ -85,6 +88,11 @@ describe('widget request builder from an initial item', () => {
     expect(request.facetType('type')).toEqual({ max: 5 });
     expect(request.suggestion('s')).toBe(3);
     request.facetType('type', undefined);
-    expect(request.build()).toEqual({ rfk_id: 'r', entity: 'content', sources: ['src_news'], search: { facet: { all: true }, suggestion: [{ name: 's', max: 3 }] } });
+    expect(request.build()).toEqual({
+      rfk_id: 'r',
+      entity: 'content',
+      sources: ['src_news'],
+      search: { facet: { all: true }, suggestion: [{ name: 's', max: 3 }] },
+    });
   });
 });

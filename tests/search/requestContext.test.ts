@@ -27,7 +27,10 @@ afterEach(() => {
 
 async function sentBody(config: Parameters<typeof testClient>[0] = {}, rfkFlags?: string[]) {
   const { client, service } = testClient({ trackingConsent: false, ...config });
-  const done = client.requestWidget({ item: { rfk_id: 'rfk_1', entity: 'content' }, ...(rfkFlags ? { rfkFlags } : {}) });
+  const done = client.requestWidget({
+    item: { rfk_id: 'rfk_1', entity: 'content' },
+    ...(rfkFlags ? { rfkFlags } : {}),
+  });
   await vi.advanceTimersByTimeAsync(250);
   await done;
   return { body: service.searches()[0]?.body as Record<string, unknown>, client, service };
@@ -41,7 +44,13 @@ describe('search request context', () => {
       context: {
         browser: { user_agent: UA, device: 'pc', app_type: 'web' },
         page: { uri: '/capabilities/space' },
-        campaign: { utm_campaign: 'launch', utm_source: 'newsletter', utm_medium: 'email', utm_content: 'hero', utm_term: 'satellite' },
+        campaign: {
+          utm_campaign: 'launch',
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_content: 'hero',
+          utm_term: 'satellite',
+        },
         locale: { country: 'gb', language: 'en' },
         time: { epoch: NOW + 250 },
         user: { uuid: client.uuid },
@@ -51,7 +60,14 @@ describe('search request context', () => {
   });
 
   it('takes the device from the viewport breakpoints: mobile below 768 px, tablet below 992 px, else pc', async () => {
-    expect([0, 767, 768, 991, 992, 1440].map(deviceForWidth)).toEqual(['mobile', 'mobile', 'tablet', 'tablet', 'pc', 'pc']);
+    expect([0, 767, 768, 991, 992, 1440].map(deviceForWidth)).toEqual([
+      'mobile',
+      'mobile',
+      'tablet',
+      'tablet',
+      'pc',
+      'pc',
+    ]);
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(390);
     expect((await sentBody()).body).toMatchObject({ context: { browser: { device: 'mobile' } } });
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(800);
@@ -62,7 +78,10 @@ describe('search request context', () => {
     expect(localeFromTag('fr-CA')).toEqual({ country: 'ca', language: 'fr' });
     expect(localeFromTag('en')).toEqual({ language: 'en' });
     expect(localeFromTag('')).toBeUndefined();
-    const { client, service } = testClient({ trackingConsent: false, context: { locale: { country: 'us', language: 'en' } } });
+    const { client, service } = testClient({
+      trackingConsent: false,
+      context: { locale: { country: 'us', language: 'en' } },
+    });
     client.context.update({ page: { uri: '/careers' } });
     client.context.flush();
     const first = client.requestWidget({ item: { rfk_id: 'rfk_1', entity: 'content' } });
@@ -73,7 +92,11 @@ describe('search request context', () => {
     await vi.advanceTimersByTimeAsync(250);
     await second;
     const [a, b] = service.searches().map((c) => (c.body as { context: Record<string, unknown> }).context);
-    expect(a).toMatchObject({ locale: { country: 'us', language: 'en' }, page: { uri: '/careers' }, time: { epoch: NOW + 250 } });
+    expect(a).toMatchObject({
+      locale: { country: 'us', language: 'en' },
+      page: { uri: '/careers' },
+      time: { epoch: NOW + 250 },
+    });
     expect(b).toMatchObject({ time: { epoch: NOW + 5500 } });
   });
 
@@ -95,7 +118,13 @@ describe('search request context', () => {
 
 describe('tracking event fields', () => {
   const widget = { rfkId: 'rfkid_7', entity: 'content' };
-  const item = { id: 'cap-f35', url: '/capabilities/f-35', type: 'capability', variant: 'uk', attributes: { programme: 'F-35', year: 2024 } };
+  const item = {
+    id: 'cap-f35',
+    url: '/capabilities/f-35',
+    type: 'capability',
+    variant: 'uk',
+    attributes: { programme: 'F-35', year: 2024 },
+  };
 
   it('gives entities their attributes and variant', () => {
     expect(toEventEntity(item, 'content')).toEqual({
@@ -106,14 +135,31 @@ describe('tracking event fields', () => {
       variant: 'uk',
       attributes: { programme: 'F-35', year: 2024 },
     });
-    expect(trackingEvents.widgetItemClick(widget, 0, item).value?.entities?.[0]).toMatchObject({ variant: 'uk', attributes: { programme: 'F-35' } });
-    expect(toEventEntity({ id: 'x', attributes: ['not', 'a', 'map'] }, 'content')).toEqual({ id: 'x', entity_type: 'content' });
+    expect(trackingEvents.widgetItemClick(widget, 0, item).value?.entities?.[0]).toMatchObject({
+      variant: 'uk',
+      attributes: { programme: 'F-35' },
+    });
+    expect(toEventEntity({ id: 'x', attributes: ['not', 'a', 'map'] }, 'content')).toEqual({
+      id: 'x',
+      entity_type: 'content',
+    });
   });
 
   it('sends the search modified_keyword and redirect_url the service gave, and the facet entry field', async () => {
     const state = initialSearchResultsState({ keyphrase: 'f35 sustainment' });
-    const shown = { content: [item], total_item: 33, modified_keyword: 'f-35 sustainment', redirect_url: '/capabilities/air/f-35-sustainment' };
-    const keyphrase = searchResultsEvent(widget, { type: T.KEYPHRASE_CHANGED, payload: { keyphrase: 'f35 sustainment' } }, state, state, shown);
+    const shown = {
+      content: [item],
+      total_item: 33,
+      modified_keyword: 'f-35 sustainment',
+      redirect_url: '/capabilities/air/f-35-sustainment',
+    };
+    const keyphrase = searchResultsEvent(
+      widget,
+      { type: T.KEYPHRASE_CHANGED, payload: { keyphrase: 'f35 sustainment' } },
+      state,
+      state,
+      shown,
+    );
     expect(keyphrase.value?.request).toEqual({
       keyword: 'f35 sustainment',
       modified_keyword: 'f-35 sustainment',
@@ -126,16 +172,38 @@ describe('tracking event fields', () => {
     });
     const facet = searchResultsEvent(
       widget,
-      { type: T.FACET_CLICKED, payload: { facetId: 'type', facetField: 'content_type', facetValueId: 'ft_article', checked: true, facetLabel: 'Content type', facetIndex: 0, facetValueIndex: 1 } },
+      {
+        type: T.FACET_CLICKED,
+        payload: {
+          facetId: 'type',
+          facetField: 'content_type',
+          facetValueId: 'ft_article',
+          checked: true,
+          facetLabel: 'Content type',
+          facetIndex: 0,
+          facetValueIndex: 1,
+        },
+      },
       state,
       state,
       shown,
     );
-    expect(facet.value?.filters).toEqual([{ name: 'type', title: 'Content type', field: 'content_type', value: 'ft_article', value_position: 1, facet_position: 0 }]);
+    expect(facet.value?.filters).toEqual([
+      {
+        name: 'type',
+        title: 'Content type',
+        field: 'content_type',
+        value: 'ft_article',
+        value_position: 1,
+        facet_position: 0,
+      },
+    ]);
 
     const { client, service } = testClient({ trackingConsent: true });
     await client.trackEvent(keyphrase);
     const sent = service.calls.find((c) => c.url.includes('/event/'))?.body;
-    expect(sent).toMatchObject({ value: { request: { modified_keyword: 'f-35 sustainment', redirect_url: '/capabilities/air/f-35-sustainment' } } });
+    expect(sent).toMatchObject({
+      value: { request: { modified_keyword: 'f-35 sustainment', redirect_url: '/capabilities/air/f-35-sustainment' } },
+    });
   });
 });

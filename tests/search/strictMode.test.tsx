@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { setTimerProvider, type TimerProvider } from '../../src/core/scheduler.ts';
 import { WidgetActionType, createSearchClient, type SearchClient, type SearchRequest } from '../../src/search/index.ts';
-import { PreviewSearchWidget, RecommendationWidget, SearchResultsWidget, HtmlBlockWidget, WidgetsProvider } from '../../src/search/react.tsx';
+import {
+  PreviewSearchWidget,
+  RecommendationWidget,
+  SearchResultsWidget,
+  HtmlBlockWidget,
+  WidgetsProvider,
+} from '../../src/search/react.tsx';
 import { advance, fakeService, spyLogger, testClient } from './support.tsx';
 
 // React's StrictMode mounts every effect and subscription, unmounts it and mounts it
@@ -50,12 +56,15 @@ function manualScheduler() {
 
 /** A fetch in front of Prism that records every search POST and can hold them until released. */
 function recordingPrismFetch() {
-  const searches: Array<{ url: string; body: SearchRequest; signal: AbortSignal | null | undefined; status?: number }> = [];
+  const searches: Array<{ url: string; body: SearchRequest; signal: AbortSignal | null | undefined; status?: number }> =
+    [];
   let gate: Promise<void> | undefined;
   let open = () => {};
   const fetch: typeof globalThis.fetch = async (input, init = {}) => {
     const isSearch = String(input).includes('/discover/v2/');
-    const call = isSearch ? { url: String(input), body: JSON.parse(String(init.body)) as SearchRequest, signal: init.signal } : undefined;
+    const call = isSearch
+      ? { url: String(input), body: JSON.parse(String(init.body)) as SearchRequest, signal: init.signal }
+      : undefined;
     if (call) searches.push(call);
     if (isSearch) await gate;
     // Real fetch: an aborted signal rejects with an AbortError before anything reaches Prism.
@@ -81,7 +90,13 @@ function prismClient() {
   const timers = manualScheduler();
   setTimerProvider(timers.scheduler);
   const logger = spyLogger();
-  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'test-api-key', baseUrl: prism.url, fetch: wire.fetch, logger });
+  const search = createSearchClient({
+    customerKey: '11111-2222222',
+    apiKey: 'test-api-key',
+    baseUrl: prism.url,
+    fetch: wire.fetch,
+    logger,
+  });
   const seen: string[] = [];
   search.events.subscribe((e) => seen.push(e.type));
   return { search, wire, timers, logger, seen };
@@ -106,13 +121,25 @@ describe('under StrictMode, against Prism', () => {
 
   it('sends the home page widgets in exactly one POST after the 250 ms debounce and renders them', async () => {
     const { search, wire, timers, logger, seen } = prismClient();
-    strictPage(search, <><RecommendationWidget rfkId="rfkid_1" /><PreviewSearchWidget rfkId="rfkid_6" /></>);
+    strictPage(
+      search,
+      <>
+        <RecommendationWidget rfkId="rfkid_1" />
+        <PreviewSearchWidget rfkId="rfkid_6" />
+      </>,
+    );
     expect(screen.getAllByRole('status')).toHaveLength(2);
     await timers.advance(249);
     expect(wire.searches).toHaveLength(0);
     await timers.advance(1);
     await waitFor(() => expect(wire.searches).toHaveLength(1));
-    expect(await screen.findByRole('link', { name: 'Graduate programme 2025: engineering the next generation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'link',
+        { name: 'Graduate programme 2025: engineering the next generation' },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'satellite ground systems' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Systems Engineer – Satellite Payloads' })).toBeTruthy();
     expect(screen.queryAllByRole('status')).toEqual([]);
@@ -151,7 +178,11 @@ describe('under StrictMode, against Prism', () => {
     await act(async () => wire.release());
     await waitFor(() => expect(wire.searches[2]?.status).toBe(200));
     await waitFor(() => expect(seen.at(-1)).toBe(WidgetActionType.REQUEST_SUCCESS));
-    expect(wire.searches.map((s) => s.body.widget.items[0]?.search?.query?.keyphrase)).toEqual([undefined, 'sat', 'satellite']);
+    expect(wire.searches.map((s) => s.body.widget.items[0]?.search?.query?.keyphrase)).toEqual([
+      undefined,
+      'sat',
+      'satellite',
+    ]);
     expect(wire.searches[2]?.signal?.aborted).toBe(false);
     expect(seen).toContain(WidgetActionType.REQUEST_CANCELED);
     expect(seen).not.toContain(WidgetActionType.REQUEST_FAIL);
@@ -189,7 +220,12 @@ describe('under StrictMode, on the fake service', () => {
     await advance(250);
     await advance(0);
     expect(service.searches()).toHaveLength(1);
-    expect((service.searches()[0]?.body as SearchRequest).widget.items.map((i) => i.rfk_id)).toEqual(['rfkid_7', 'rec_1', 'preview_1', 'html_1']);
+    expect((service.searches()[0]?.body as SearchRequest).widget.items.map((i) => i.rfk_id)).toEqual([
+      'rfkid_7',
+      'rec_1',
+      'preview_1',
+      'html_1',
+    ]);
     expect(service.searches()[0]?.signal?.aborted).toBe(false);
     expect(screen.getByText('30 results')).toBeTruthy();
     expect(screen.getByText('Block html_1')).toBeTruthy();
@@ -284,14 +320,20 @@ describe('a canceled fetch never cancels the fetch that replaced it (no StrictMo
     const { client } = testClient({}, service);
     render(
       <>
-        <WidgetsProvider client={client}><RecommendationWidget rfkId="rec_1" instanceId="header" /></WidgetsProvider>
-        <WidgetsProvider client={client}><RecommendationWidget rfkId="rec_1" instanceId="page" /></WidgetsProvider>
+        <WidgetsProvider client={client}>
+          <RecommendationWidget rfkId="rec_1" instanceId="header" />
+        </WidgetsProvider>
+        <WidgetsProvider client={client}>
+          <RecommendationWidget rfkId="rec_1" instanceId="page" />
+        </WidgetsProvider>
       </>,
     );
     await advance(250);
     await advance(0);
     expect(service.searches()).toHaveLength(1);
-    expect((service.searches()[0]?.body as SearchRequest).widget.items).toEqual([{ rfk_id: 'rec_1', entity: 'content' }]);
+    expect((service.searches()[0]?.body as SearchRequest).widget.items).toEqual([
+      { rfk_id: 'rec_1', entity: 'content' },
+    ]);
     expect(screen.getAllByRole('region', { name: 'Recommended for you' })).toHaveLength(2);
     expect(screen.getAllByRole('link', { name: 'Result 1 for all' })).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -3,7 +3,14 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createSearchClient, type SearchClient, type SearchConfig, type SearchRequest, type Widget, type WidgetItem } from '../../src/search/index.ts';
+import {
+  createSearchClient,
+  type SearchClient,
+  type SearchConfig,
+  type SearchRequest,
+  type Widget,
+  type WidgetItem,
+} from '../../src/search/index.ts';
 import { WidgetsProvider } from '../../src/search/react.tsx';
 
 /** One request the fake service received. */
@@ -31,10 +38,18 @@ export function answerFor(item: WidgetItem): Widget {
   }));
   if (rfk_id.startsWith('rec')) return { rfk_id, entity, type: 'recommendation', content };
   if (rfk_id.startsWith('preview')) {
-    const suggestion = { content_name_context_aware: ['one', 'two', 'three', 'four', 'five'].map((t) => ({ text: `${word} ${t}` })) };
+    const suggestion = {
+      content_name_context_aware: ['one', 'two', 'three', 'four', 'five'].map((t) => ({ text: `${word} ${t}` })),
+    };
     return { rfk_id, entity, type: 'preview_search', content, suggestion };
   }
-  if (rfk_id.startsWith('html')) return { rfk_id, entity, type: 'html_block', appearance: { templates: { html: { devices: { pc: { content: `<p>Block ${rfk_id}</p>` } } } } } };
+  if (rfk_id.startsWith('html'))
+    return {
+      rfk_id,
+      entity,
+      type: 'html_block',
+      appearance: { templates: { html: { devices: { pc: { content: `<p>Block ${rfk_id}</p>` } } } } },
+    };
   return {
     rfk_id,
     entity,
@@ -44,10 +59,22 @@ export function answerFor(item: WidgetItem): Widget {
     limit,
     offset,
     facet: [
-      { name: 'type', label: 'Content type', value: [{ id: 'ft_article', text: 'Article', count: 20 }, { id: 'ft_career', text: 'Career', count: 10 }] },
+      {
+        name: 'type',
+        label: 'Content type',
+        value: [
+          { id: 'ft_article', text: 'Article', count: 20 },
+          { id: 'ft_career', text: 'Career', count: 10 },
+        ],
+      },
       { name: 'year', label: 'Year', value: [{ id: 'fy_2020', text: '2020 – 2025', min: 2020, max: 2025 }] },
     ],
-    sort: { choices: [{ name: 'relevance', label: 'Most relevant', order: 'desc' }, { name: 'publish_date', label: 'Newest first', order: 'desc' }] },
+    sort: {
+      choices: [
+        { name: 'relevance', label: 'Most relevant', order: 'desc' },
+        { name: 'publish_date', label: 'Newest first', order: 'desc' },
+      ],
+    },
   };
 }
 
@@ -70,7 +97,14 @@ export function fakeService(options: FakeServiceOptions = {}) {
   let holding = options.hold ?? false;
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call = { url: String(input), method: init.method ?? 'GET', headers: new Headers(init.headers), body, signal: init.signal, keepalive: init.keepalive };
+    const call = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body,
+      signal: init.signal,
+      keepalive: init.keepalive,
+    };
     calls.push(call);
     if (holding) await new Promise<void>((resolve) => held.push(resolve));
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
@@ -78,7 +112,10 @@ export function fakeService(options: FakeServiceOptions = {}) {
     const answer = options.respond?.(body as SearchRequest) ?? {
       body: { widgets: (body as SearchRequest).widget.items.map(answerFor), dt: 1, ts: 1 },
     };
-    return new Response(JSON.stringify(answer.body ?? null), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body ?? null), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return {
     fetch: fetch as unknown as typeof globalThis.fetch,
@@ -100,12 +137,22 @@ export function spyLogger() {
 /** A client on a fake service with a spied logger. */
 export function testClient(config: SearchConfig = {}, service = fakeService()) {
   const logger = spyLogger();
-  const client = createSearchClient({ customerKey: '11111-2222222', apiKey: 'test-api-key', fetch: service.fetch, logger, ...config });
+  const client = createSearchClient({
+    customerKey: '11111-2222222',
+    apiKey: 'test-api-key',
+    fetch: service.fetch,
+    logger,
+    ...config,
+  });
   return { client, service, logger };
 }
 
 /** Renders `ui` inside a WidgetsProvider for `client`, with a fresh query client. */
-export function renderWithClient(client: SearchClient, ui: ReactNode, extra: { suspense?: boolean; trackingConsent?: boolean } = {}): RenderResult {
+export function renderWithClient(
+  client: SearchClient,
+  ui: ReactNode,
+  extra: { suspense?: boolean; trackingConsent?: boolean } = {},
+): RenderResult {
   const queryClient = new QueryClient();
   return render(
     <WidgetsProvider client={client} queryClient={queryClient} {...extra}>
@@ -152,7 +199,10 @@ export class MockIntersectionObserver {
   }
   /** Reports `ratio` of every observed element in view. */
   show(ratio: number) {
-    const entries = this.observed.map((target) => ({ target, intersectionRatio: ratio, isIntersecting: ratio > 0 }) as unknown as IntersectionObserverEntry);
+    const entries = this.observed.map(
+      (target) =>
+        ({ target, intersectionRatio: ratio, isIntersecting: ratio > 0 }) as unknown as IntersectionObserverEntry,
+    );
     this.callback(entries, this as unknown as IntersectionObserver);
   }
 }

@@ -62,7 +62,14 @@ describe('search visitor across page loads (with tracking consent)', () => {
     const uuid = load().uuid;
     vi.setSystemTime(START + 29 * MIN);
     load();
-    expect(visit()).toEqual({ uuid, previousVisitStart: START, visitStart: START, visitCount: 1, pageViewCount: 2, visitPageCount: 2 });
+    expect(visit()).toEqual({
+      uuid,
+      previousVisitStart: START,
+      visitStart: START,
+      visitCount: 1,
+      pageViewCount: 2,
+      visitPageCount: 2,
+    });
 
     // Activity keeps the visit alive: 29 min later it is still the same visit.
     const page = load();
@@ -77,7 +84,14 @@ describe('search visitor across page loads (with tracking consent)', () => {
     vi.setSystemTime(back);
     const returning = load();
     expect(returning.uuid).toBe(uuid);
-    expect(visit()).toEqual({ uuid, previousVisitStart: START, visitStart: back, visitCount: 2, pageViewCount: 5, visitPageCount: 1 });
+    expect(visit()).toEqual({
+      uuid,
+      previousVisitStart: START,
+      visitStart: back,
+      visitCount: 2,
+      pageViewCount: 5,
+      visitPageCount: 1,
+    });
     expect(returning.visitor.visit).toEqual(visit());
   });
 
@@ -98,9 +112,15 @@ describe('search visitor across page loads (with tracking consent)', () => {
   it('with useStorage keeps the entries in localStorage as {v, tm, tx} and writes no cookie', () => {
     const first = load({ useStorage: true });
     expect(writes()).toEqual([]);
-    expect(JSON.parse(localStorage.getItem('__ruid') ?? 'null')).toEqual({ v: first.uuid, tm: START, tx: 31_536_000_000 });
+    expect(JSON.parse(localStorage.getItem('__ruid') ?? 'null')).toEqual({
+      v: first.uuid,
+      tm: START,
+      tx: 31_536_000_000,
+    });
     expect(JSON.parse(localStorage.getItem('__rutmb') ?? 'null')).toEqual({ v: '2222222', tm: START, tx: 1_800_000 });
-    expect(JSON.parse(localStorage.getItem('__rutma') ?? 'null')).toMatchObject({ v: `${first.uuid}.${START}.${START}.1.1.1` });
+    expect(JSON.parse(localStorage.getItem('__rutma') ?? 'null')).toMatchObject({
+      v: `${first.uuid}.${START}.${START}.1.1.1`,
+    });
     expect(load({ useStorage: true }).uuid).toBe(first.uuid);
     vi.setSystemTime(START + 31 * MIN);
     expect(load({ useStorage: true }).visitor.visit).toMatchObject({ visitCount: 2, visitPageCount: 1 });
@@ -127,7 +147,8 @@ describe('search visitor without tracking consent', () => {
 
   it('stores the page id when consent is given, and adopts a returning visitor id', () => {
     const returning = load().uuid;
-    document.cookie = '__rutmb=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None';
+    document.cookie =
+      '__rutmb=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None';
     const page = testClient({ trackingConsent: false }).client;
     expect(page.uuid).not.toBe(returning);
     const changes = vi.fn();
@@ -147,7 +168,9 @@ describe('search visitor without tracking consent', () => {
     written.mockClear();
     page.setTrackingConsent(false);
     expect(writes()).toEqual(
-      ['__ruid', '__rutma', '__rutmb'].map((name) => `${name}=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None`),
+      ['__ruid', '__rutma', '__rutmb'].map(
+        (name) => `${name}=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None`,
+      ),
     );
     expect(document.cookie).toBe('');
     // What the page sends from now on no longer carries the withdrawn id.
@@ -172,7 +195,9 @@ describe('search visitor without tracking consent', () => {
     written.mockClear();
     forgetVisitor();
     expect(writes()).toEqual(
-      ['__ruid', '__rutma', '__rutmb'].map((name) => `${name}=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None`),
+      ['__ruid', '__rutma', '__rutmb'].map(
+        (name) => `${name}=; Domain=example.com; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=None`,
+      ),
     );
     expect(document.cookie).toBe('');
     expect(Object.keys(localStorage)).toEqual(['unrelated']);
@@ -188,7 +213,9 @@ describe('cookie module (src/core/cookies.ts)', () => {
     expect(readCookie('__ruid')).toBe('x-1');
     deleteCookie('__ruid', { domain: 'example.com' });
     expect(readCookie('__ruid')).toBeUndefined();
-    expect(() => formatCookie('a', 'b; Domain=evil.example')).toThrow('Invalid cookie value for "a": it must not contain spaces, ";", ",", quotes or backslashes');
+    expect(() => formatCookie('a', 'b; Domain=evil.example')).toThrow(
+      'Invalid cookie value for "a": it must not contain spaces, ";", ",", quotes or backslashes',
+    );
     expect(() => formatCookie('a=b', 'c')).toThrow('Invalid cookie name: "a=b"');
   });
 

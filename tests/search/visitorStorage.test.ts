@@ -54,6 +54,10 @@ describe('the stored form of an entry written without a lifetime', () => {
 
   it('a localStorage entry carries 300000 ms as its lifetime (tx), as the reference reads it', () => {
     createVisitorStorage({ kind: 'localStorage' }).set('probe', 'rfk-visitor');
-    expect(JSON.parse(localStorage.getItem('probe') ?? 'null')).toEqual({ v: 'rfk-visitor', tm: START, tx: DEFAULT_MS });
+    expect(JSON.parse(localStorage.getItem('probe') ?? 'null')).toEqual({
+      v: 'rfk-visitor',
+      tm: START,
+      tx: DEFAULT_MS,
+    });
   });
 });

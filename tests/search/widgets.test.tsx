@@ -61,7 +61,13 @@ describe('widgets on a page', () => {
     expect(service.searches()).toHaveLength(0);
     await advance(1);
     expect(service.searches()).toHaveLength(1);
-    expect(lastSearch(service).widget.items.map((i) => i.rfk_id)).toEqual(['rfkid_7', 'rec_1', 'rec_2', 'preview_1', 'html_1']);
+    expect(lastSearch(service).widget.items.map((i) => i.rfk_id)).toEqual([
+      'rfkid_7',
+      'rec_1',
+      'rec_2',
+      'preview_1',
+      'html_1',
+    ]);
     await advance(0);
     expect(screen.getByText('30 results')).toBeTruthy();
     expect(screen.getAllByRole('region', { name: 'Recommended for you' })).toHaveLength(2);
@@ -74,14 +80,19 @@ describe('widgets on a page', () => {
     const queryClient = new QueryClient();
     const page = (ids: string[]) => (
       <WidgetsProvider client={client} queryClient={queryClient}>
-        {ids.map((id) => <RecommendationWidget key={id} rfkId={id} />)}
+        {ids.map((id) => (
+          <RecommendationWidget key={id} rfkId={id} />
+        ))}
       </WidgetsProvider>
     );
     const { rerender } = render(page(['rec_1']));
     await advance(250);
     rerender(page(['rec_1', 'rec_2']));
     await advance(250);
-    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items.map((i) => i.rfk_id))).toEqual([['rec_1'], ['rec_2']]);
+    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items.map((i) => i.rfk_id))).toEqual([
+      ['rec_1'],
+      ['rec_2'],
+    ]);
     rerender(page([]));
     rerender(page(['rec_1']));
     await advance(300);
@@ -104,12 +115,33 @@ describe('widgets on a page', () => {
   });
 
   it('shows the exact error for a widget missing from the answer, and the others still render', async () => {
-    const service = fakeService({ respond: (body) => ({ body: { widgets: body.widget.items.filter((i) => i.rfk_id !== 'rec_missing').map((i) => ({ rfk_id: i.rfk_id, entity: i.entity, type: 'recommendation', content: [{ id: 'x', name: 'Shown', url: '/x' }] })) } }) });
+    const service = fakeService({
+      respond: (body) => ({
+        body: {
+          widgets: body.widget.items
+            .filter((i) => i.rfk_id !== 'rec_missing')
+            .map((i) => ({
+              rfk_id: i.rfk_id,
+              entity: i.entity,
+              type: 'recommendation',
+              content: [{ id: 'x', name: 'Shown', url: '/x' }],
+            })),
+        },
+      }),
+    });
     const { client } = testClient({}, service);
-    renderWithClient(client, <><RecommendationWidget rfkId="rec_missing" /><RecommendationWidget rfkId="rec_ok" /></>);
+    renderWithClient(
+      client,
+      <>
+        <RecommendationWidget rfkId="rec_missing" />
+        <RecommendationWidget rfkId="rec_ok" />
+      </>,
+    );
     await advance(250);
     await advance(0);
-    expect(screen.getByRole('alert').textContent).toBe('Response processing error: could not find rec_missing in response');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Response processing error: could not find rec_missing in response',
+    );
     expect(screen.getByRole('link', { name: 'Shown' })).toBeTruthy();
   });
 
@@ -136,7 +168,10 @@ describe('widgets on a page', () => {
     expect(seen).toContain(WidgetActionType.REQUEST_CANCELED);
     expect(seen).not.toContain(WidgetActionType.REQUEST_FAIL);
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((lastSearch(service).widget.items[0]?.search?.filter as { values: string[] }).values).toEqual(['ft_article', 'ft_career']);
+    expect((lastSearch(service).widget.items[0]?.search?.filter as { values: string[] }).values).toEqual([
+      'ft_article',
+      'ft_career',
+    ]);
     expect((screen.getByRole('checkbox', { name: 'Career (10)' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('30 results')).toBeTruthy();
   });
@@ -164,7 +199,7 @@ describe('widgets on a page', () => {
     focusManager.setFocused(undefined);
   });
 
-  it('uses the app\'s QueryClientProvider without replacing it for the widgets below', async () => {
+  it("uses the app's QueryClientProvider without replacing it for the widgets below", async () => {
     const { client } = testClient();
     const appClient = new QueryClient();
     render(
@@ -193,7 +228,13 @@ describe('widgets on a page', () => {
 
   it('reads through Suspense when the provider asks for it', async () => {
     const { client } = testClient();
-    renderWithClient(client, <Suspense fallback={<p>Waiting</p>}><RecommendationWidget rfkId="rec_1" /></Suspense>, { suspense: true });
+    renderWithClient(
+      client,
+      <Suspense fallback={<p>Waiting</p>}>
+        <RecommendationWidget rfkId="rec_1" />
+      </Suspense>,
+      { suspense: true },
+    );
     expect(screen.getByText('Waiting')).toBeTruthy();
     await advance(250);
     await advance(0);
@@ -221,7 +262,11 @@ describe('visibility', () => {
     await advance(250);
     await advance(0);
     expect(service.events()).toHaveLength(1);
-    expect(service.events()[0]?.body).toMatchObject({ name: 'widget', action: 'view', value: { rfk_id: 'rec_1', entities: [{ id: 'all-0', entity_type: 'content' }, { id: 'all-1' }, { id: 'all-2' }] } });
+    expect(service.events()[0]?.body).toMatchObject({
+      name: 'widget',
+      action: 'view',
+      value: { rfk_id: 'rec_1', entities: [{ id: 'all-0', entity_type: 'content' }, { id: 'all-1' }, { id: 'all-2' }] },
+    });
   });
 
   it('sends no view event without tracking consent', async () => {
@@ -257,9 +302,16 @@ describe('search results interactions', () => {
     const p = await page();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Article (20)' }));
     await p.settle();
-    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/FACET_CLICKED', rfkId: 'rfkid_7', payload: { facetId: 'type', facetValueId: 'ft_article', checked: true, facetIndex: 0, facetValueIndex: 0 } });
+    expect(p.actions.at(-1)).toMatchObject({
+      type: 'searchResults/FACET_CLICKED',
+      rfkId: 'rfkid_7',
+      payload: { facetId: 'type', facetValueId: 'ft_article', checked: true, facetIndex: 0, facetValueIndex: 0 },
+    });
     expect(p.search()?.filter).toEqual({ type: 'anyOf', name: 'type', values: ['ft_article'] });
-    expect(p.lastEvent()).toMatchObject({ action_cause: 'filter', value: { filters: [{ name: 'type', value: 'ft_article', display_name: 'Article' }] } });
+    expect(p.lastEvent()).toMatchObject({
+      action_cause: 'filter',
+      value: { filters: [{ name: 'type', value: 'ft_article', display_name: 'Article' }] },
+    });
     expect((screen.getByRole('checkbox', { name: 'Article (20)' }) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -273,7 +325,10 @@ describe('search results interactions', () => {
     await p.settle();
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Article' }));
     await p.settle();
-    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/REMOVE_FILTER', payload: { facetId: 'type', facetValueId: 'ft_article' } });
+    expect(p.actions.at(-1)).toMatchObject({
+      type: 'searchResults/REMOVE_FILTER',
+      payload: { facetId: 'type', facetValueId: 'ft_article' },
+    });
     expect(p.search()?.filter).toEqual({ type: 'range', name: 'year', values: [2020, 2025] });
     expect(p.lastEvent()).toMatchObject({ action_sub_type: 'remove' });
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -288,11 +343,17 @@ describe('search results interactions', () => {
     const p = await page();
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'publish_date' } });
     await p.settle();
-    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/SORT_CHANGED', payload: { sortType: 'publish_date', sortDirection: 'desc' } });
+    expect(p.actions.at(-1)).toMatchObject({
+      type: 'searchResults/SORT_CHANGED',
+      payload: { sortType: 'publish_date', sortDirection: 'desc' },
+    });
     expect(p.search()?.sort).toEqual({ choices: true, value: [{ name: 'publish_date', order: 'desc' }] });
     fireEvent.change(screen.getByRole('combobox', { name: 'Results per page' }), { target: { value: '12' } });
     await p.settle();
-    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/RESULTS_PER_PAGE_CHANGED', payload: { numItems: 12 } });
+    expect(p.actions.at(-1)).toMatchObject({
+      type: 'searchResults/RESULTS_PER_PAGE_CHANGED',
+      payload: { numItems: 12 },
+    });
     expect(p.search()).toMatchObject({ limit: 12, offset: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await p.settle();
@@ -300,7 +361,11 @@ describe('search results interactions', () => {
     expect(p.search()).toMatchObject({ limit: 12, offset: 12 });
     expect(screen.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Result 13 for all' })).toBeTruthy();
-    expect(p.lastEvent()).toMatchObject({ action_cause: 'navigation', action_sub_type: 'page', value: { request: { page_number: 2, page_size: 12 } } });
+    expect(p.lastEvent()).toMatchObject({
+      action_cause: 'navigation',
+      action_sub_type: 'page',
+      value: { request: { page_number: 2, page_size: 12 } },
+    });
   });
 
   it('keyphrase changed: a new search from page 1', async () => {
@@ -310,7 +375,10 @@ describe('search results interactions', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'satellite' } });
     fireEvent.submit(screen.getByRole('search'));
     await p.settle();
-    expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/KEYPHRASE_CHANGED', payload: { keyphrase: 'satellite' } });
+    expect(p.actions.at(-1)).toMatchObject({
+      type: 'searchResults/KEYPHRASE_CHANGED',
+      payload: { keyphrase: 'satellite' },
+    });
     expect(p.search()).toMatchObject({ query: { keyphrase: 'satellite' }, offset: 0 });
     expect(screen.getByRole('link', { name: 'Result 1 for satellite' })).toBeTruthy();
   });
@@ -321,7 +389,11 @@ describe('search results interactions', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Result 2 for all' }));
     await p.settle();
     expect(p.actions.at(-1)).toMatchObject({ type: 'searchResults/ITEM_CLICKED', payload: { id: 'all-1', index: 1 } });
-    expect(p.lastEvent()).toMatchObject({ name: 'widget', action: 'click', value: { index: 1, entities: [{ id: 'all-1', uri: '/r/all/1' }] } });
+    expect(p.lastEvent()).toMatchObject({
+      name: 'widget',
+      action: 'click',
+      value: { index: 1, entities: [{ id: 'all-1', uri: '/r/all/1' }] },
+    });
     expect(p.service.searches()).toHaveLength(before);
   });
 
@@ -349,16 +421,23 @@ describe('preview search', () => {
     await advance(250);
     await advance(0);
     const suggestions = screen.getByRole('list', { name: 'Suggestions' });
-    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['all one', 'all two', 'all three']);
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['all one', 'all two', 'all three']);
     fireEvent.click(within(suggestions).getByRole('button', { name: 'all two' }));
     await advance(50);
     await advance(250);
     expect(lastSearch(service).widget.items[0]?.search?.query).toEqual({ keyphrase: 'all two' });
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('all two');
-    expect(service.events().at(-1)?.body).toMatchObject({ action_cause: 'suggestion', value: { index: 1, filters: [{ name: 'content_name_context_aware', value: 'all two' }] } });
+    expect(service.events().at(-1)?.body).toMatchObject({
+      action_cause: 'suggestion',
+      value: { index: 1, filters: [{ name: 'content_name_context_aware', value: 'all two' }] },
+    });
   });
 
-  it('sends a typed keyphrase after one debounce, the batcher\'s 250 ms, not a stack of them', async () => {
+  it("sends a typed keyphrase after one debounce, the batcher's 250 ms, not a stack of them", async () => {
     const { client, service } = testClient();
     renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" />);
     await advance(250);
@@ -366,7 +445,10 @@ describe('preview search', () => {
     await advance(249);
     expect(service.searches()).toHaveLength(1);
     await advance(1);
-    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items[0]?.search?.query?.keyphrase)).toEqual([undefined, 'sat']);
+    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items[0]?.search?.query?.keyphrase)).toEqual([
+      undefined,
+      'sat',
+    ]);
   });
 
   it('types ahead with only the last keyphrase sent', async () => {
@@ -380,7 +462,10 @@ describe('preview search', () => {
     }
     await advance(50);
     await advance(250);
-    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items[0]?.search?.query?.keyphrase)).toEqual([undefined, 'sat']);
+    expect(service.searches().map((c) => (c.body as SearchRequest).widget.items[0]?.search?.query?.keyphrase)).toEqual([
+      undefined,
+      'sat',
+    ]);
   });
 });
 
@@ -394,10 +479,16 @@ describe('widget()', () => {
 
   it('tells the developer what is missing', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<RecommendationWidget rfkId="rec_1" />)).toThrow('No WidgetsProvider found: wrap your app in <WidgetsProvider>');
+    expect(() => render(<RecommendationWidget rfkId="rec_1" />)).toThrow(
+      'No WidgetsProvider found: wrap your app in <WidgetsProvider>',
+    );
     const { client } = testClient();
-    expect(() => renderWithClient(client, <RecommendationView />)).toThrow('No widget found: wrap the component with widget(Component, type, entity)');
-    expect(() => renderWithClient(client, <RecommendationWidget rfkId="" />)).toThrow("Widget's rfkId mandatory field is empty");
+    expect(() => renderWithClient(client, <RecommendationView />)).toThrow(
+      'No widget found: wrap the component with widget(Component, type, entity)',
+    );
+    expect(() => renderWithClient(client, <RecommendationWidget rfkId="" />)).toThrow(
+      "Widget's rfkId mandatory field is empty",
+    );
   });
 
   it('creates the client once from configuration props', async () => {
@@ -421,14 +512,21 @@ describe('WidgetsProvider context', () => {
     const { client, service } = testClient();
     const queryClient = new QueryClient();
     const ui = (uri: string) => (
-      <WidgetsProvider client={client} queryClient={queryClient} context={{ page: { uri }, locale: { country: 'gb', language: 'en' } }}>
+      <WidgetsProvider
+        client={client}
+        queryClient={queryClient}
+        context={{ page: { uri }, locale: { country: 'gb', language: 'en' } }}
+      >
         <RecommendationWidget rfkId="rec_1" />
       </WidgetsProvider>
     );
     const { rerender } = render(ui('/'));
     await advance(250);
     expect(service.searches()).toHaveLength(1);
-    expect(lastSearch(service).context).toMatchObject({ page: { uri: '/' }, locale: { country: 'gb', language: 'en' } });
+    expect(lastSearch(service).context).toMatchObject({
+      page: { uri: '/' },
+      locale: { country: 'gb', language: 'en' },
+    });
     rerender(ui('/careers'));
     await advance(50);
     await advance(250);

@@ -27,14 +27,32 @@ function dangers(root: Element): string[] {
   const found: string[] = [];
   for (const el of [root, ...root.querySelectorAll('*')]) {
     const tag = el.tagName.toLowerCase();
-    if (['script', 'iframe', 'frame', 'object', 'embed', 'form', 'meta', 'link', 'base', 'style', 'svg', 'math', 'template'].includes(tag)) found.push(`<${tag}>`);
+    if (
+      [
+        'script',
+        'iframe',
+        'frame',
+        'object',
+        'embed',
+        'form',
+        'meta',
+        'link',
+        'base',
+        'style',
+        'svg',
+        'math',
+        'template',
+      ].includes(tag)
+    )
+      found.push(`<${tag}>`);
     for (const attr of el.attributes) {
       const name = attr.name.toLowerCase();
       // eslint-disable-next-line no-control-regex -- controls hidden in a scheme are what this looks for.
       const value = attr.value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
       if (['style', 'srcdoc', 'formaction', 'action'].includes(name)) found.push(`${tag}[${name}]`);
-      if (/^(javascript|vbscript|data):/.test(value) && !(tag === 'img' && value.startsWith('data:image/'))) found.push(`${tag}[${name}=${value}]`);
+      if (/^(javascript|vbscript|data):/.test(value) && !(tag === 'img' && value.startsWith('data:image/')))
+        found.push(`${tag}[${name}=${value}]`);
     }
   }
   return found;
@@ -42,8 +60,20 @@ function dangers(root: Element): string[] {
 
 /** Fires every event an inline handler in the corpus listens to, on every element. */
 function provoke(root: Element) {
-  const types = ['click', 'mouseover', 'focus', 'load', 'error', 'toggle', 'begin', 'start', 'submit', 'animationstart'];
-  for (const el of [root, ...root.querySelectorAll('*')]) for (const type of types) el.dispatchEvent(new Event(type, { bubbles: false }));
+  const types = [
+    'click',
+    'mouseover',
+    'focus',
+    'load',
+    'error',
+    'toggle',
+    'begin',
+    'start',
+    'submit',
+    'animationstart',
+  ];
+  for (const el of [root, ...root.querySelectorAll('*')])
+    for (const type of types) el.dispatchEvent(new Event(type, { bubbles: false }));
 }
 
 async function renderCorpus() {
@@ -54,7 +84,9 @@ async function renderCorpus() {
           rfk_id: item.rfk_id,
           entity: item.entity,
           type: 'html_block',
-          appearance: { templates: { html: { devices: { pc: { content: xssVectors[Number(item.rfk_id.slice(5))]?.[1] } } } } },
+          appearance: {
+            templates: { html: { devices: { pc: { content: xssVectors[Number(item.rfk_id.slice(5))]?.[1] } } } },
+          },
         })),
       },
     }),
@@ -94,7 +126,8 @@ describe('XSS corpus through the html_block widget', () => {
       box.innerHTML = html;
       // An open <details> fires its own toggle on a later task: waited for below, so none runs into the next test.
       // (the browser's own event, not the one provoke() dispatches)
-      for (const details of box.querySelectorAll('details[open]')) toggles.push(new Promise((r) => details.addEventListener('toggle', (e) => e.isTrusted && r(e))));
+      for (const details of box.querySelectorAll('details[open]'))
+        toggles.push(new Promise((r) => details.addEventListener('toggle', (e) => e.isTrusted && r(e))));
       // The fragment parser drops a nested <body>; <noscript> parses as text with scripting on.
       if (!['body onload', 'noscript attribute mutation'].includes(name)) expect(dangers(box), name).not.toEqual([]);
       // Frames would run in their own window and jsdom cannot parse the hostile CSS: check those detached only.
@@ -130,7 +163,8 @@ describe('XSS corpus through the html_block widget', () => {
 
 describe('sanitizeHtml', () => {
   it('removes what the contract example "xss" carries and keeps safe links', () => {
-    const html = '<div class="promo-banner"><a href="javascript:alert(4)">Book</a><script>alert(5)</script><a href="/events" target="_blank">Events</a></div>';
+    const html =
+      '<div class="promo-banner"><a href="javascript:alert(4)">Book</a><script>alert(5)</script><a href="/events" target="_blank">Events</a></div>';
     const out = document.createElement('div');
     out.innerHTML = sanitizeHtml(html);
     expect(dangers(out)).toEqual([]);
@@ -152,8 +186,29 @@ describe('sanitizeHtml', () => {
         body: {
           widgets: body.widget.items.map((item) =>
             item.rfk_id === 'seo'
-              ? { rfk_id: 'seo', entity: 'content', type: 'seo', seo: { title: 'T', html: '<p>Careers<svg onload=__xss(7)></svg></p>', canonical_url: 'javascript:__xss(8)' } }
-              : { rfk_id: item.rfk_id, entity: 'content', type: 'banner', content: [{ id: 'b', name: '<script>__xss(2)</script>Airshow', url: 'javascript:__xss(3)', image_url: 'javascript:__xss(9)' }] },
+              ? {
+                  rfk_id: 'seo',
+                  entity: 'content',
+                  type: 'seo',
+                  seo: {
+                    title: 'T',
+                    html: '<p>Careers<svg onload=__xss(7)></svg></p>',
+                    canonical_url: 'javascript:__xss(8)',
+                  },
+                }
+              : {
+                  rfk_id: item.rfk_id,
+                  entity: 'content',
+                  type: 'banner',
+                  content: [
+                    {
+                      id: 'b',
+                      name: '<script>__xss(2)</script>Airshow',
+                      url: 'javascript:__xss(3)',
+                      image_url: 'javascript:__xss(9)',
+                    },
+                  ],
+                },
           ),
         },
       }),
@@ -166,7 +221,9 @@ describe('sanitizeHtml', () => {
       </WidgetsProvider>,
     );
     await vi.waitFor(() => expect(container.querySelector('.search-seo__content')?.textContent).toBe('Careers'));
-    await vi.waitFor(() => expect(container.querySelector('.search-banner__item')?.textContent).toBe('<script>__xss(2)</script>Airshow'));
+    await vi.waitFor(() =>
+      expect(container.querySelector('.search-banner__item')?.textContent).toBe('<script>__xss(2)</script>Airshow'),
+    );
     expect(dangers(container)).toEqual([]);
     expect(container.querySelector('.search-banner a')).toBeNull();
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
@@ -174,10 +231,26 @@ describe('sanitizeHtml', () => {
     expect(xss).not.toHaveBeenCalled();
   });
   it('links banner items only to safe targets: another host disguised as a site path gets no link', async () => {
-    const urls = ['/events/airshow', 'https://other.example', '/\\evil.example/a', '/\t/evil.example/b', '\\\\evil.example/c', '  //evil.example/d', 'java\nscript:__xss(3)', '%6Aavascript:__xss(4)'];
+    const urls = [
+      '/events/airshow',
+      'https://other.example',
+      '/\\evil.example/a',
+      '/\t/evil.example/b',
+      '\\\\evil.example/c',
+      '  //evil.example/d',
+      'java\nscript:__xss(3)',
+      '%6Aavascript:__xss(4)',
+    ];
     const service = fakeService({
       respond: (body) => ({
-        body: { widgets: body.widget.items.map((item) => ({ rfk_id: item.rfk_id, entity: 'content', type: 'banner', content: urls.map((url, i) => ({ id: `b${i}`, name: `Banner ${i}`, url })) })) },
+        body: {
+          widgets: body.widget.items.map((item) => ({
+            rfk_id: item.rfk_id,
+            entity: 'content',
+            type: 'banner',
+            content: urls.map((url, i) => ({ id: `b${i}`, name: `Banner ${i}`, url })),
+          })),
+        },
       }),
     });
     const { client } = testClient({}, service);
@@ -188,7 +261,13 @@ describe('sanitizeHtml', () => {
     );
     await vi.waitFor(() => expect(container.querySelectorAll('.search-banner__item')).toHaveLength(urls.length));
     // The percent-encoded "scheme" is a relative path on this site, so it is a harmless site link.
-    expect([...container.querySelectorAll('.search-banner a')].map((a) => a.getAttribute('href'))).toEqual(['/events/airshow', 'https://other.example/', '%6Aavascript:__xss(4)']);
-    expect([...container.querySelectorAll('.search-banner a')].map((a) => new URL((a as HTMLAnchorElement).href).host)).toEqual([location.host, 'other.example', location.host]);
+    expect([...container.querySelectorAll('.search-banner a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/events/airshow',
+      'https://other.example/',
+      '%6Aavascript:__xss(4)',
+    ]);
+    expect(
+      [...container.querySelectorAll('.search-banner a')].map((a) => new URL((a as HTMLAnchorElement).href).host),
+    ).toEqual([location.host, 'other.example', location.host]);
   });
 });

@@ -10,7 +10,10 @@ export const xssVectors: ReadonlyArray<readonly [name: string, html: string]> = 
   ['script inside svg', '<svg><script>__xss(5)</script></svg>'],
   ['svg animate onbegin', '<svg><animate onbegin=__xss(6) attributeName=x dur=1s></animate></svg>'],
   ['svg xlink:href javascript', '<svg><a xlink:href="javascript:__xss(7)"><text x="20" y="20">go</text></a></svg>'],
-  ['math mglyph/style mutation', '<math><mtext><table><mglyph><style><img src=x onerror=__xss(8)></style></mglyph></table></mtext></math>'],
+  [
+    'math mglyph/style mutation',
+    '<math><mtext><table><mglyph><style><img src=x onerror=__xss(8)></style></mglyph></table></mtext></math>',
+  ],
   ['math href javascript', '<math href="javascript:__xss(9)"><mi>x</mi></math>'],
   ['noscript attribute mutation', '<noscript><p title="</noscript><img src=x onerror=__xss(10)>"></p></noscript>'],
   ['javascript: link', '<a href="javascript:__xss(11)">link</a>'],

@@ -11,16 +11,16 @@ const article: Article = { id: 'a1', title: 'Hypersonics', summary: 'Mach 6', li
 describe('ArticleCard with the shared site context', () => {
   it('counts a view once per card shown, and likes are shared by every card of the article', () => {
     render(
-        <QueryClientProvider client={new QueryClient()}>
-          <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
-            <BannerProvider enabled={false}>
-              <SiteProvider>
-                <ArticleCard article={article} />
-                <ArticleCard article={article} />
-              </SiteProvider>
-            </BannerProvider>
-          </OneconnectProvider>
-        </QueryClientProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
+          <BannerProvider enabled={false}>
+            <SiteProvider>
+              <ArticleCard article={article} />
+              <ArticleCard article={article} />
+            </SiteProvider>
+          </BannerProvider>
+        </OneconnectProvider>
+      </QueryClientProvider>,
     );
     expect(screen.getAllByText(/views$/).map((e) => e.textContent)).toEqual(['12 views', '12 views']);
     const [first, second] = screen.getAllByRole('button', { name: /Like/ });
@@ -36,11 +36,22 @@ describe('ArticleList teaser links', () => {
   const item = (id: string, link: string | undefined, url?: string) => ({
     id,
     url,
-    fields: { title: { value: `Title ${id}` }, summary: { value: '' }, ...(link === undefined ? {} : { link: { value: { href: link } } }) },
+    fields: {
+      title: { value: `Title ${id}` },
+      summary: { value: '' },
+      ...(link === undefined ? {} : { link: { value: { href: link } } }),
+    },
   });
 
   it('pass the link guard: an editor cannot publish a link that runs code or leaves the site as a site path', () => {
-    const hostile = ['data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/x', '/\\evil.example/x', '\\\\evil.example/x', 'javascript:alert(1)'];
+    const hostile = [
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example/x',
+      'javascript:alert(1)',
+    ];
     const articles = [
       ...hostile.map((href, i) => item(`h${i}`, href)),
       // A hostile link field falls back to the item's own URL, which passes the guard too (or not at all).
@@ -53,7 +64,12 @@ describe('ArticleList teaser links', () => {
         <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
           <BannerProvider enabled={false}>
             <SiteProvider>
-              <ArticleList fields={{ heading: { value: 'News' }, articles }} params={{}} rendering={{ componentName: 'ArticleList', uid: 'u' }} route={{ name: 'n', placeholders: {}, fields: {} } as never} />
+              <ArticleList
+                fields={{ heading: { value: 'News' }, articles }}
+                params={{}}
+                rendering={{ componentName: 'ArticleList', uid: 'u' }}
+                route={{ name: 'n', placeholders: {}, fields: {} } as never}
+              />
             </SiteProvider>
           </BannerProvider>
         </OneconnectProvider>

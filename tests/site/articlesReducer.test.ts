@@ -4,13 +4,37 @@ import { articlesReducer, type ArticlesState } from '../../src/site/SiteContext.
 describe('articlesReducer', () => {
   it('registers an article, likes and unlikes it, and counts views', () => {
     let state: ArticlesState = {};
-    state = articlesReducer(state, { type: 'register', id: 'a1', article: { title: 'Hypersonics' }, likeCount: 4, viewCount: 10, viewsField: 'viewsField' });
-    expect(state.a1).toEqual({ article: { title: 'Hypersonics' }, liked: false, likeCount: 4, viewsField: 'viewsField', viewCount: 10 });
+    state = articlesReducer(state, {
+      type: 'register',
+      id: 'a1',
+      article: { title: 'Hypersonics' },
+      likeCount: 4,
+      viewCount: 10,
+      viewsField: 'viewsField',
+    });
+    expect(state.a1).toEqual({
+      article: { title: 'Hypersonics' },
+      liked: false,
+      likeCount: 4,
+      viewsField: 'viewsField',
+      viewCount: 10,
+    });
     state = articlesReducer(state, { type: 'toggleLike', id: 'a1' });
     expect(state.a1).toMatchObject({ liked: true, likeCount: 5 });
     state = articlesReducer(state, { type: 'countView', id: 'a1' });
-    state = articlesReducer(state, { type: 'register', id: 'a1', article: { title: 'Hypersonics (updated)' }, likeCount: 0, viewCount: 0 });
-    expect(state.a1).toMatchObject({ article: { title: 'Hypersonics (updated)' }, liked: true, likeCount: 5, viewCount: 11 });
+    state = articlesReducer(state, {
+      type: 'register',
+      id: 'a1',
+      article: { title: 'Hypersonics (updated)' },
+      likeCount: 0,
+      viewCount: 0,
+    });
+    expect(state.a1).toMatchObject({
+      article: { title: 'Hypersonics (updated)' },
+      liked: true,
+      likeCount: 5,
+      viewCount: 11,
+    });
     state = articlesReducer(state, { type: 'toggleLike', id: 'a1' });
     expect(state.a1).toMatchObject({ liked: false, likeCount: 4 });
   });

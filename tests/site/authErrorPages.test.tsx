@@ -4,7 +4,10 @@ import { AuthErrorPage, SignInPage } from '../../src/site/pages/session.tsx';
 
 // The sign-in page asks the auth routes for the providers on mount: answer with none, so no request leaves the test.
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => Response.json({})));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({})),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -12,7 +15,8 @@ afterEach(() => {
 });
 
 const renderSignIn = (error: string) => render(<SignInPage search={new URLSearchParams({ error })} />);
-const renderError = (error?: string) => render(<AuthErrorPage search={new URLSearchParams(error === undefined ? {} : { error })} />);
+const renderError = (error?: string) =>
+  render(<AuthErrorPage search={new URLSearchParams(error === undefined ? {} : { error })} />);
 /** The error page's message as read aloud: its paragraphs, one after another. */
 const errorMessage = () => Array.from(screen.getByRole('alert').querySelectorAll('p'), (p) => p.textContent).join(' ');
 
@@ -63,7 +67,11 @@ describe('auth error page (`/api/auth/error?error=…`)', () => {
   it.each([
     ['Configuration', 'Server error', 'There is a problem with the server configuration.'],
     ['AccessDenied', 'Access Denied', 'You do not have permission to sign in.'],
-    ['Verification', 'Unable to sign in', 'The sign in link is no longer valid. It may have been used already or it may have expired.'],
+    [
+      'Verification',
+      'Unable to sign in',
+      'The sign in link is no longer valid. It may have been used already or it may have expired.',
+    ],
     // The reference matches the error page's values whatever their case.
     ['accessdenied', 'Access Denied', 'You do not have permission to sign in.'],
     ['default', 'Error', 'Something went wrong while signing you in. Please try again later.'],
@@ -78,11 +86,14 @@ describe('auth error page (`/api/auth/error?error=…`)', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/auth/signin');
   });
 
-  it.each([...HOSTILE, undefined])('an unknown value (%j) shows the generic message and never the value itself', (error) => {
-    const { container } = renderError(error);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Error');
-    expect(errorMessage()).toBe('Something went wrong while signing you in. Please try again later.');
-    if (error) expect(container.textContent).not.toContain(error);
-    expect(container.querySelector('img')).toBeNull();
-  });
+  it.each([...HOSTILE, undefined])(
+    'an unknown value (%j) shows the generic message and never the value itself',
+    (error) => {
+      const { container } = renderError(error);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Error');
+      expect(errorMessage()).toBe('Something went wrong while signing you in. Please try again later.');
+      if (error) expect(container.textContent).not.toContain(error);
+      expect(container.querySelector('img')).toBeNull();
+    },
+  );
 });

@@ -26,7 +26,9 @@ const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const CONTEXT = { pageEditing: false, pageState: 'normal', language: 'en', site: { name: 'aero' } };
 
 // The contract's own layout examples, by item path: the fixture answers the tests start from.
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), { maxAliasCount: -1 });
+const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
+  maxAliasCount: -1,
+});
 const example = (name: string) => structuredClone(contract.components.examples[name].value.sitecore.route) as RouteData;
 
 afterEach(() => {
@@ -44,7 +46,10 @@ function layoutService(routes: Record<string, RouteData>) {
     const route = routes[url.searchParams.get('item') ?? ''];
     return Response.json({ sitecore: { context: CONTEXT, route: route ?? null } }, { status: route ? 200 : 404 });
   };
-  return { requests, client: createContentClient({ baseUrl: 'https://cd.aero.example', apiKey: KEY, site: 'aero', fetch }) };
+  return {
+    requests,
+    client: createContentClient({ baseUrl: 'https://cd.aero.example', apiKey: KEY, site: 'aero', fetch }),
+  };
 }
 
 /**
@@ -58,7 +63,13 @@ function sessionRoutes(session: Promise<Session | null> = Promise.resolve(null))
     state.answered = true;
     return Response.json(answer ?? {});
   };
-  const client = createAuthClient({ baseUrl: 'https://www.aero.example', fetch, navigate: (url) => void state.navigations.push(url), storage: null, logger: { error() {}, warn() {}, debug() {} } });
+  const client = createAuthClient({
+    baseUrl: 'https://www.aero.example',
+    fetch,
+    navigate: (url) => void state.navigations.push(url),
+    storage: null,
+    logger: { error() {}, warn() {}, debug() {} },
+  });
   return { state, client };
 }
 
@@ -66,7 +77,12 @@ function sessionRoutes(session: Promise<Session | null> = Promise.resolve(null))
 function renderPage(
   path: string,
   routes: Record<string, RouteData>,
-  { mode = 'normal', registry = components, gate, session }: { mode?: PageMode; registry?: ComponentRegistry; gate?: SessionGate; session?: Promise<Session | null> } = {},
+  {
+    mode = 'normal',
+    registry = components,
+    gate,
+    session,
+  }: { mode?: PageMode; registry?: ComponentRegistry; gate?: SessionGate; session?: Promise<Session | null> } = {},
 ) {
   const service = layoutService(routes);
   const auth = sessionRoutes(session);
@@ -75,26 +91,34 @@ function renderPage(
     return <ContentPage layout={layout} components={registry} mode={mode} />;
   }
   // The other services answer nothing: these tests are about the content.
-  const search = createSearchClient({ customerKey: '11111-2222222', apiKey: 'k', baseUrl: 'https://search.invalid', fetch: async () => Response.json({ widgets: [] }) });
+  const search = createSearchClient({
+    customerKey: '11111-2222222',
+    apiKey: 'k',
+    baseUrl: 'https://search.invalid',
+    fetch: async () => Response.json({ widgets: [] }),
+  });
   const clients = { search } as Partial<SiteClients> as SiteClients;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionProvider client={auth.client}>
-      <EngagementProvider settings={{ clientKey: 'k', targetURL: 'https://engage.invalid', pointOfSale: 'ngc' }} enabled={false}>
-        <ContentProvider client={service.client}>
-          <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
-            <BannerProvider enabled={false}>
-              <SiteProvider>
-                <SiteClientsContext.Provider value={clients}>
-                  <Suspense fallback={<p>Loading…</p>}>
-                    <Page />
-                  </Suspense>
-                </SiteClientsContext.Provider>
-              </SiteProvider>
-            </BannerProvider>
-          </OneconnectProvider>
-        </ContentProvider>
-      </EngagementProvider>
+        <EngagementProvider
+          settings={{ clientKey: 'k', targetURL: 'https://engage.invalid', pointOfSale: 'ngc' }}
+          enabled={false}
+        >
+          <ContentProvider client={service.client}>
+            <OneconnectProvider client={createOneconnectClient({ baseUrl: 'http://127.0.0.1:9' })}>
+              <BannerProvider enabled={false}>
+                <SiteProvider>
+                  <SiteClientsContext.Provider value={clients}>
+                    <Suspense fallback={<p>Loading…</p>}>
+                      <Page />
+                    </Suspense>
+                  </SiteClientsContext.Provider>
+                </SiteProvider>
+              </BannerProvider>
+            </OneconnectProvider>
+          </ContentProvider>
+        </EngagementProvider>
       </SessionProvider>
     </QueryClientProvider>,
   );
@@ -108,14 +132,20 @@ function routeWith(main: unknown[], fields: Record<string, unknown> = {}): Route
     itemId: 'f1',
     itemLanguage: 'en',
     layoutId: 'fixture-layout',
-    fields: { pageTitle: { value: 'Fixture | Aerospace & Defence' }, metaDescription: { value: 'A fixture page.' }, ...fields },
+    fields: {
+      pageTitle: { value: 'Fixture | Aerospace & Defence' },
+      metaDescription: { value: 'A fixture page.' },
+      ...fields,
+    },
     placeholders: { main },
   } as RouteData;
 }
 
 describe('the catch-all route: layout service → component registry', () => {
   it('renders route and rendering fields: the h1, the text, the image with its width and height, the links, and the page title', async () => {
-    const { requests } = renderPage('/campaigns/airshow-2025', { '/campaigns/airshow-2025': example('campaigns-airshow-2025') });
+    const { requests } = renderPage('/campaigns/airshow-2025', {
+      '/campaigns/airshow-2025': example('campaigns-airshow-2025'),
+    });
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Meet us at the International Airshow 2025');
     const image = screen.getAllByRole('img')[0]!;
@@ -127,7 +157,12 @@ describe('the catch-all route: layout service → component registry', () => {
     expect(screen.getByRole('link', { name: 'Book with your account' }).getAttribute('href')).toBe('/account');
     await waitFor(() => expect(document.title).toBe('Meet us at the International Airshow 2025 | Aerospace & Defence'));
     const url = requests[0]!;
-    expect(Object.fromEntries(url.searchParams)).toEqual({ item: '/campaigns/airshow-2025', sc_apikey: KEY, sc_site: 'aero', sc_lang: 'en' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      item: '/campaigns/airshow-2025',
+      sc_apikey: KEY,
+      sc_site: 'aero',
+      sc_lang: 'en',
+    });
   });
 
   it('passes the page mode to the layout service (sc_mode), and sends none for visitors', async () => {
@@ -147,14 +182,33 @@ describe('the catch-all route: layout service → component registry', () => {
         <Placeholder name="inside" rendering={rendering} />
       </section>
     );
-    const box = (label: string, inside: unknown[] = []) => ({ uid: label, componentName: 'Box', fields: { label: { value: label } }, placeholders: { inside } });
-    const route = routeWith([box('outer', [box('middle-1', [box('inner-a'), box('inner-b')]), box('middle-2')]), box('sibling')]);
+    const box = (label: string, inside: unknown[] = []) => ({
+      uid: label,
+      componentName: 'Box',
+      fields: { label: { value: label } },
+      placeholders: { inside },
+    });
+    const route = routeWith([
+      box('outer', [box('middle-1', [box('inner-a'), box('inner-b')]), box('middle-2')]),
+      box('sibling'),
+    ]);
     renderPage('/nested', { '/nested': route }, { registry: { Box } });
     const outer = await screen.findByRole('region', { name: 'outer' });
     const middle = within(outer).getByRole('region', { name: 'middle-1' });
-    expect(within(middle).getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['inner-a', 'inner-b']);
+    expect(
+      within(middle)
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['inner-a', 'inner-b']);
     expect(within(outer).getByRole('region', { name: 'middle-2' })).toBeTruthy();
-    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['outer', 'middle-1', 'inner-a', 'inner-b', 'middle-2', 'sibling']);
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([
+      'outer',
+      'middle-1',
+      'inner-a',
+      'inner-b',
+      'middle-2',
+      'sibling',
+    ]);
   });
 
   it('gives every component its fields, params, rendering and the route', async () => {
@@ -163,10 +217,21 @@ describe('the catch-all route: layout service → component registry', () => {
       seen.push(props);
       return <p>probe</p>;
     };
-    const rendering = { uid: 'p1', componentName: 'Probe', dataSource: '{ABC}', params: { rfkId: 'rfkid_9' }, fields: { heading: { value: 'Hi' } } };
+    const rendering = {
+      uid: 'p1',
+      componentName: 'Probe',
+      dataSource: '{ABC}',
+      params: { rfkId: 'rfkid_9' },
+      fields: { heading: { value: 'Hi' } },
+    };
     renderPage('/probe', { '/probe': routeWith([rendering]) }, { registry: { Probe } });
     await screen.findByText('probe');
-    expect(seen.at(-1)).toMatchObject({ fields: { heading: { value: 'Hi' } }, params: { rfkId: 'rfkid_9' }, rendering: { uid: 'p1', dataSource: '{ABC}' }, route: { layoutId: 'fixture-layout' } });
+    expect(seen.at(-1)).toMatchObject({
+      fields: { heading: { value: 'Hi' } },
+      params: { rfkId: 'rfkid_9' },
+      rendering: { uid: 'p1', dataSource: '{ABC}' },
+      route: { layoutId: 'fixture-layout' },
+    });
   });
 
   it('renders nothing for an unknown component for visitors, and a labelled box for editors in edit and preview mode', async () => {
@@ -188,7 +253,15 @@ describe('the catch-all route: layout service → component registry', () => {
     const route = routeWith([
       { uid: 'x', componentName: 'constructor' },
       { name: 'code', type: 'text/sitecore', contents: '{}', attributes: { chrometype: 'placeholder' } },
-      { uid: 'p', componentName: 'PromoCta', fields: { heading: { value: 'Still here' }, text: { value: '' }, link: { value: { href: '/news', text: 'News' } } } },
+      {
+        uid: 'p',
+        componentName: 'PromoCta',
+        fields: {
+          heading: { value: 'Still here' },
+          text: { value: '' },
+          link: { value: { href: '/news', text: 'News' } },
+        },
+      },
     ]);
     renderPage('/odd', { '/odd': route }, { mode: 'edit' });
     await screen.findByRole('heading', { name: 'Still here' });
@@ -211,11 +284,26 @@ describe('the catch-all route: layout service → component registry', () => {
           fields: {
             heading: { value: 'A century of flight' },
             text: { value: 'From fabric biplanes to satellites.' },
-            image: { value: { src: '/-/media/images/heritage.jpg', alt: 'A biplane over a grass airfield', width: 800, height: 450 } },
+            image: {
+              value: {
+                src: '/-/media/images/heritage.jpg',
+                alt: 'A biplane over a grass airfield',
+                width: 800,
+                height: 450,
+              },
+            },
             cta: { value: { href: '/news', text: 'Read our history', linktype: 'internal' } },
           },
         },
-        { uid: 'c1', componentName: 'PromoCta', fields: { heading: { value: 'Visit the museum' }, text: { value: 'Open daily.' }, link: { value: { href: 'javascript:alert(1)', text: 'Plan a visit' } } } },
+        {
+          uid: 'c1',
+          componentName: 'PromoCta',
+          fields: {
+            heading: { value: 'Visit the museum' },
+            text: { value: 'Open daily.' },
+            link: { value: { href: 'javascript:alert(1)', text: 'Plan a visit' } },
+          },
+        },
       ],
       { pageTitle: { value: 'Our heritage | Aerospace & Defence' } },
     );
@@ -231,17 +319,22 @@ describe('the catch-all route: layout service → component registry', () => {
   it('renders article bodies as sanitized HTML', async () => {
     const article = example('news-f-35-sustainment');
     const body = (article.placeholders.main![0] as unknown as { fields: { body: { value: string } } }).fields.body;
-    body.value = '<p>Safe text</p><img src=x onerror="window.pwned=1"><script>window.pwned=1</script><a href="javascript:alert(1)">bad</a>';
+    body.value =
+      '<p>Safe text</p><img src=x onerror="window.pwned=1"><script>window.pwned=1</script><a href="javascript:alert(1)">bad</a>';
     renderPage('/news/f-35-sustainment', { '/news/f-35-sustainment': article });
     await screen.findByText('Safe text');
     const html = document.querySelector('.rich-text')!.innerHTML;
     expect(html).not.toMatch(/onerror|<script|javascript:/);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Keeping the F-35 fleet mission-ready: sustainment at scale');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Keeping the F-35 fleet mission-ready: sustainment at scale',
+    );
   });
 
-  it('shares an article\'s likes between its list entry and its body (the same item id)', async () => {
+  it("shares an article's likes between its list entry and its body (the same item id)", async () => {
     const route = routeWith([
-      ...(example('home').placeholders.main!.filter((r) => (r as { componentName: string }).componentName === 'ArticleList')),
+      ...example('home').placeholders.main!.filter(
+        (r) => (r as { componentName: string }).componentName === 'ArticleList',
+      ),
       ...example('news-f-35-sustainment').placeholders.main!.slice(0, 1),
     ]);
     renderPage('/both', { '/both': route });
@@ -262,7 +355,9 @@ describe('the catch-all route: layout service → component registry', () => {
       renderPage('/', { '/': example('home') }, { mode: 'edit' });
       const hero = await screen.findByRole('img', { name: 'An aircraft climbing into a clear sky' });
       await waitFor(() => expect(hero.getAttribute('src')).toBe('/sitecore/shell/-/media/images/hero-1280.svg'));
-      expect(hero.getAttribute('srcset')).toBe('/sitecore/shell/-/media/images/hero-1280.svg?mw=640 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w');
+      expect(hero.getAttribute('srcset')).toBe(
+        '/sitecore/shell/-/media/images/hero-1280.svg?mw=640 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
+      );
       expect(hero.getAttribute('data-original-src')).toBe('/-/media/images/hero-1280.svg');
     } finally {
       stop();

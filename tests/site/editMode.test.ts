@@ -46,10 +46,22 @@ describe('rewriteSrcset', () => {
       '/-/media/a.jpg?crop=0,0,10,10 1x, /-/jssmedia/b.jpg?crop=5,5&w=2 2x',
       `${shell('/-/media/a.jpg?crop=0,0,10,10')} 1x, ${shell('/-/jssmedia/b.jpg?crop=5,5&w=2')} 2x`,
     ],
-    ['width, height and density descriptors', '/-/media/a.jpg 300w 100h, /-/media/b.jpg 1.5x', `${shell('/-/media/a.jpg')} 300w 100h, ${shell('/-/media/b.jpg')} 1.5x`],
+    [
+      'width, height and density descriptors',
+      '/-/media/a.jpg 300w 100h, /-/media/b.jpg 1.5x',
+      `${shell('/-/media/a.jpg')} 300w 100h, ${shell('/-/media/b.jpg')} 1.5x`,
+    ],
     // Parentheses in a descriptor hold commas that do not end the candidate.
-    ['a descriptor with parentheses', '/-/media/a.jpg future(1, 2) 1x, /-/media/b.jpg 2x', `${shell('/-/media/a.jpg')} future(1, 2) 1x, ${shell('/-/media/b.jpg')} 2x`],
-    ['candidates without descriptors, ended by their commas', '/-/media/a.jpg, /-/media/b.jpg,', `${shell('/-/media/a.jpg')}, ${shell('/-/media/b.jpg')},`],
+    [
+      'a descriptor with parentheses',
+      '/-/media/a.jpg future(1, 2) 1x, /-/media/b.jpg 2x',
+      `${shell('/-/media/a.jpg')} future(1, 2) 1x, ${shell('/-/media/b.jpg')} 2x`,
+    ],
+    [
+      'candidates without descriptors, ended by their commas',
+      '/-/media/a.jpg, /-/media/b.jpg,',
+      `${shell('/-/media/a.jpg')}, ${shell('/-/media/b.jpg')},`,
+    ],
     // Without whitespace a comma does not end a URL: browsers read one URL here, and so do we.
     ['one URL holding a comma and no whitespace', '/-/media/a.jpg,/img/b.jpg', `${shell('/-/media/a.jpg')},/img/b.jpg`],
     [
@@ -58,9 +70,21 @@ describe('rewriteSrcset', () => {
       `\n  ${shell('/-/media/a.jpg')}\t1x,\n\t${shell('/-/media/b.jpg')}   2x  `,
     ],
     ['a lone URL', ' /-/media/a.jpg ', ` ${shell('/-/media/a.jpg')} `],
-    ['media and other candidates mixed', '/img/a.jpg?crop=0,0 1x, /-/media/b.jpg 2x,/static/c.jpg 3x', `/img/a.jpg?crop=0,0 1x, ${shell('/-/media/b.jpg')} 2x,/static/c.jpg 3x`],
-    ['a data: URL beside a media URL', 'data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, /-/media/b.jpg 2x', `data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, ${shell('/-/media/b.jpg')} 2x`],
-    ['an absolute media URL', 'https://cms.example.com/-/media/a.jpg?w=1,2 640w', `https://cms.example.com${shell('/-/media/a.jpg?w=1,2')} 640w`],
+    [
+      'media and other candidates mixed',
+      '/img/a.jpg?crop=0,0 1x, /-/media/b.jpg 2x,/static/c.jpg 3x',
+      `/img/a.jpg?crop=0,0 1x, ${shell('/-/media/b.jpg')} 2x,/static/c.jpg 3x`,
+    ],
+    [
+      'a data: URL beside a media URL',
+      'data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, /-/media/b.jpg 2x',
+      `data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, ${shell('/-/media/b.jpg')} 2x`,
+    ],
+    [
+      'an absolute media URL',
+      'https://cms.example.com/-/media/a.jpg?w=1,2 640w',
+      `https://cms.example.com${shell('/-/media/a.jpg?w=1,2')} 640w`,
+    ],
   ])('%s', (_, srcset, expected) => expect(rewriteSrcset(srcset)).toBe(expected));
 
   it.each([

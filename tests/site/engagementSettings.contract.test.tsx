@@ -36,7 +36,11 @@ function recordEngagement(): Sent[] {
   const site = `${location.origin}${siteConfig.engagementTargetUrl}`;
   vi.stubGlobal('fetch', (input: string | URL | Request, init: RequestInit = {}) => {
     const url = String(input);
-    const entry: Sent = { url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    const entry: Sent = {
+      url,
+      method: init.method ?? 'GET',
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     sent.push(entry);
     return real(url.startsWith(site) ? prism.url + url.slice(site.length) : url, init).then((response) => {
       entry.status = response.status;

@@ -3,13 +3,18 @@ import { render } from '@testing-library/react';
 import { ContentImage, ContentLink } from '../../src/site/content/fields.tsx';
 
 describe('content fields pass the link guard', () => {
-  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/x.png'])('an image field with src %j renders nothing', (src) => {
-    const { container } = render(<ContentImage field={{ value: { src, width: 10, height: 10 } }} />);
-    expect(container.querySelector('img')).toBeNull();
-  });
+  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/x.png'])(
+    'an image field with src %j renders nothing',
+    (src) => {
+      const { container } = render(<ContentImage field={{ value: { src, width: 10, height: 10 } }} />);
+      expect(container.querySelector('img')).toBeNull();
+    },
+  );
 
   it('an image on the site or a media host keeps its src', () => {
-    const { container } = render(<ContentImage field={{ value: { src: '/-/media/hero.jpg', width: 10, height: 10 } }} />);
+    const { container } = render(
+      <ContentImage field={{ value: { src: '/-/media/hero.jpg', width: 10, height: 10 } }} />,
+    );
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/-/media/hero.jpg');
   });
 

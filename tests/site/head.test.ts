@@ -5,25 +5,59 @@ import { hydratableState, stateScript } from '../../src/site/prerenderState.ts';
 
 const options = { origin: 'https://www.aero.example', siteName: 'Aerospace & Defence' };
 const route = (fields: RouteData['fields'], main: unknown[] = [], extra: Partial<RouteData> = {}): RouteData =>
-  ({ name: 'r', fields, itemId: 'i', itemLanguage: 'en', layoutId: 'l', placeholders: { main }, ...extra }) as RouteData;
-const hero = { componentName: 'Hero', uid: 'h', fields: { image: { value: { src: '/-/media/hero.jpg', alt: 'A jet', width: 1280, height: 720 } } } };
+  ({
+    name: 'r',
+    fields,
+    itemId: 'i',
+    itemLanguage: 'en',
+    layoutId: 'l',
+    placeholders: { main },
+    ...extra,
+  }) as RouteData;
+const hero = {
+  componentName: 'Hero',
+  uid: 'h',
+  fields: { image: { value: { src: '/-/media/hero.jpg', alt: 'A jet', width: 1280, height: 720 } } },
+};
 const at = (path: string) => new URL(path, 'https://page.invalid');
 
 const home = route({ pageTitle: { value: 'Home | A&D' }, metaDescription: { value: 'What we do' } }, [hero]);
-const cart = route({ pageTitle: { value: 'Your cart' }, metaDescription: { value: 'What you picked' }, noIndex: { value: true } });
-const account = route({ pageTitle: { value: 'Your account' }, metaDescription: { value: 'Who you are' }, requiresSession: { value: true } }, [hero]);
-const tagsOf = (doc: Document) => [...doc.head.querySelectorAll('[data-head]')].map((el) => el.getAttribute('data-head'));
+const cart = route({
+  pageTitle: { value: 'Your cart' },
+  metaDescription: { value: 'What you picked' },
+  noIndex: { value: true },
+});
+const account = route(
+  { pageTitle: { value: 'Your account' }, metaDescription: { value: 'Who you are' }, requiresSession: { value: true } },
+  [hero],
+);
+const tagsOf = (doc: Document) =>
+  [...doc.head.querySelectorAll('[data-head]')].map((el) => el.getAttribute('data-head'));
 
 describe('the page head', () => {
   beforeEach(() => {
-    document.head.innerHTML = '<meta charset="UTF-8"><meta name="viewport" content="width=device-width"><title>x</title>';
+    document.head.innerHTML =
+      '<meta charset="UTF-8"><meta name="viewport" content="width=device-width"><title>x</title>';
   });
 
   it('takes the share image from ogImage, else from the hero, on the public origin; no image gives a summary card', () => {
-    const own = pageHead(route({ pageTitle: { value: 't' }, metaDescription: { value: 'd' }, ogImage: { value: { src: '/-/media/og.png', width: 1200, height: 630 } } }, [hero]), at('/a'), options);
+    const own = pageHead(
+      route(
+        {
+          pageTitle: { value: 't' },
+          metaDescription: { value: 'd' },
+          ogImage: { value: { src: '/-/media/og.png', width: 1200, height: 630 } },
+        },
+        [hero],
+      ),
+      at('/a'),
+      options,
+    );
     expect(own.tags.find((t) => t.key === 'og:image')?.attrs.content).toBe('https://www.aero.example/-/media/og.png');
     const fromHero = pageHead(home, at('/'), options);
-    expect(fromHero.tags.find((t) => t.key === 'og:image')?.attrs.content).toBe('https://www.aero.example/-/media/hero.jpg');
+    expect(fromHero.tags.find((t) => t.key === 'og:image')?.attrs.content).toBe(
+      'https://www.aero.example/-/media/hero.jpg',
+    );
     expect(fromHero.tags.find((t) => t.key === 'og:image:alt')?.attrs.content).toBe('A jet');
     const none = pageHead(cart, at('/cart'), options);
     expect(none.tags.find((t) => t.key === 'twitter:card')?.attrs.content).toBe('summary');
@@ -36,7 +70,10 @@ describe('the page head', () => {
   });
 
   it('escapes titles, attributes and JSON-LD so content cannot break out of the head', () => {
-    const hostile = route({ pageTitle: { value: '</title><script>alert(1)</script>' }, metaDescription: { value: '"><img src=x onerror=alert(1)>' } });
+    const hostile = route({
+      pageTitle: { value: '</title><script>alert(1)</script>' },
+      metaDescription: { value: '"><img src=x onerror=alert(1)>' },
+    });
     const html = headHtml(pageHead(hostile, at('/'), { ...options, siteName: '</script><script>alert(2)</script>' }));
     expect(html).not.toMatch(/<script>|<img/);
     expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
@@ -46,7 +83,10 @@ describe('the page head', () => {
   });
 
   it('on a client navigation updates the title, language and managed tags in place, and removes those the new page lacks', () => {
-    document.head.insertAdjacentHTML('beforeend', headHtml(pageHead(home, at('/'), options)).replace(/<title>.*?<\/title>/, ''));
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      headHtml(pageHead(home, at('/'), options)).replace(/<title>.*?<\/title>/, ''),
+    );
     const canonical = document.querySelector('link[rel=canonical]');
     expect(tagsOf(document)).toContain('organization');
 
@@ -96,7 +136,12 @@ describe('hydrating a prerendered page', () => {
     expect(hydratableState(doc, { pathname: '/careers', search: '' })).toBeUndefined();
     expect(hydratableState(doc, { pathname: '/capabilities', search: '?sc_mode=edit' })).toBeUndefined();
     expect(hydratableState(doc, { pathname: '/capabilities', search: '?sc_mode=preview' })).toBeUndefined();
-    expect(hydratableState(page('<script type="application/json" id="site-state">{"url":</script>'), { pathname: '/capabilities', search: '' })).toBeUndefined();
+    expect(
+      hydratableState(page('<script type="application/json" id="site-state">{"url":</script>'), {
+        pathname: '/capabilities',
+        search: '',
+      }),
+    ).toBeUndefined();
     expect(hydratableState(page(''), { pathname: '/', search: '' })).toBeUndefined();
   });
 
@@ -106,8 +151,19 @@ describe('hydrating a prerendered page', () => {
   });
 
   it('carries data holding "</script>" without ending its script element', () => {
-    const doc = page(stateScript({ url: '/', notFound: false, queries: { mutations: [], queries: [{ queryKey: ['x'], queryHash: '</script><script>alert(1)</script>' }] } as never }));
+    const doc = page(
+      stateScript({
+        url: '/',
+        notFound: false,
+        queries: {
+          mutations: [],
+          queries: [{ queryKey: ['x'], queryHash: '</script><script>alert(1)</script>' }],
+        } as never,
+      }),
+    );
     expect(doc.querySelectorAll('script')).toHaveLength(1);
-    expect(hydratableState(doc, { pathname: '/', search: '' })?.queries.queries[0]?.queryHash).toBe('</script><script>alert(1)</script>');
+    expect(hydratableState(doc, { pathname: '/', search: '' })?.queries.queries[0]?.queryHash).toBe(
+      '</script><script>alert(1)</script>',
+    );
   });
 });

@@ -16,36 +16,41 @@ describe('header type-ahead links', () => {
     // Paths that normalise to `//host`.
     [['/.//evil.example/a', `${location.origin}//evil.example/b`, '/x/..//evil.example/c']],
     [['/%2e//evil.example/a', '/%2E//evil.example/b', '/./\\evil.example/c']],
-  ])('links suggested pages only within the site; another host disguised as a site path opens the search instead: %j', async (evil) => {
-    const items = [
-      ['Evil A', evil[0]!],
-      ['Evil B', evil[1]!],
-      ['Evil C', evil[2]!],
-      ['Star Tracker', `${location.origin}/products/ST-1?x=1#specs`],
-    ];
-    const service = fakeService({
-      respond: (body) => ({
-        body: {
-          widgets: body.widget.items.map(
-            (item): Widget => ({ rfk_id: item.rfk_id, entity: 'content', type: 'preview_search', content: items.map(([name, url], i) => ({ id: `p${i}`, name, url })) }),
-          ),
-        },
-      }),
-    });
-    const { client } = testClient({}, service);
-    renderWithClient(client, <HeaderSearch rfkId="preview_1" />);
-    fireEvent.focus(screen.getByRole('combobox'));
-    const pages = await screen.findByRole('list', { name: 'Suggested pages' });
-    await vi.waitFor(() => expect(within(pages).getAllByRole('link')).toHaveLength(4));
-    expect(within(pages).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/search?q=Evil%20A',
-      '/search?q=Evil%20B',
-      '/search?q=Evil%20C',
-      '/products/ST-1?x=1#specs',
-    ]);
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    fireEvent.click(within(pages).getByRole('link', { name: 'Evil A' }));
-    expect(location.host).not.toBe('evil.example');
-    expect(`${location.pathname}${location.search}`).toBe('/search?q=Evil%20A');
-  });
+  ])(
+    'links suggested pages only within the site; another host disguised as a site path opens the search instead: %j',
+    async (evil) => {
+      const items = [
+        ['Evil A', evil[0]!],
+        ['Evil B', evil[1]!],
+        ['Evil C', evil[2]!],
+        ['Star Tracker', `${location.origin}/products/ST-1?x=1#specs`],
+      ];
+      const service = fakeService({
+        respond: (body) => ({
+          body: {
+            widgets: body.widget.items.map((item): Widget => ({
+              rfk_id: item.rfk_id,
+              entity: 'content',
+              type: 'preview_search',
+              content: items.map(([name, url], i) => ({ id: `p${i}`, name, url })),
+            })),
+          },
+        }),
+      });
+      const { client } = testClient({}, service);
+      renderWithClient(client, <HeaderSearch rfkId="preview_1" />);
+      fireEvent.focus(screen.getByRole('combobox'));
+      const pages = await screen.findByRole('list', { name: 'Suggested pages' });
+      await vi.waitFor(() => expect(within(pages).getAllByRole('link')).toHaveLength(4));
+      expect(
+        within(pages)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['/search?q=Evil%20A', '/search?q=Evil%20B', '/search?q=Evil%20C', '/products/ST-1?x=1#specs']);
+      vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+      fireEvent.click(within(pages).getByRole('link', { name: 'Evil A' }));
+      expect(location.host).not.toBe('evil.example');
+      expect(`${location.pathname}${location.search}`).toBe('/search?q=Evil%20A');
+    },
+  );
 });

@@ -16,7 +16,9 @@ import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients
 // The product page (`ProductDetail`, the wildcard route `/products/*`) takes its product id from
 // its own URL: a URL whose id is no product id must show "Product unavailable" and send nothing.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), { maxAliasCount: -1 });
+const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
+  maxAliasCount: -1,
+});
 const productRoute = contract.components.examples['products-wildcard'].value.sitecore.route as RouteData;
 
 // The commerce page and client load on demand: loaded once here, so no test waits on a first import.
@@ -33,7 +35,11 @@ function commerceApi() {
     urls.push(new Request(input, init).url);
     return Response.json({ ID: 'ada-okafor', Username: 'aokafor', Name: 'Ada Okafor (buyer)' });
   };
-  const client = createCommerceClient({ baseUrl: 'https://commerce.aero.example/v1', accessToken: 'buyer-token', fetch });
+  const client = createCommerceClient({
+    baseUrl: 'https://commerce.aero.example/v1',
+    accessToken: 'buyer-token',
+    fetch,
+  });
   return { urls, client };
 }
 
@@ -46,7 +52,12 @@ function renderProductPage(path: string, client: CommerceClient) {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SiteClientsContext.Provider value={clients}>
         <Suspense fallback={<p>Loading…</p>}>
-          <RouteRenderer components={components} route={productRoute} mode="normal" url={new URL(path, 'https://www.aero.example')} />
+          <RouteRenderer
+            components={components}
+            route={productRoute}
+            mode="normal"
+            url={new URL(path, 'https://www.aero.example')}
+          />
         </Suspense>
       </SiteClientsContext.Provider>
     </QueryClientProvider>,
@@ -92,15 +103,35 @@ describe('the product page takes only a plausible product id from its URL', () =
 });
 
 describe('isProductId', () => {
-  it.each(['TFK-6AL4V-100', 'sku-act-seal-kit-35', 'FASTENER KIT', 'A.B_C~1', 'Überwurfmutter-M8', 'A'.repeat(MAX_PRODUCT_ID_LENGTH)])(
-    'accepts %j',
-    (id) => expect(isProductId(id)).toBe(true),
-  );
+  it.each([
+    'TFK-6AL4V-100',
+    'sku-act-seal-kit-35',
+    'FASTENER KIT',
+    'A.B_C~1',
+    'Überwurfmutter-M8',
+    'A'.repeat(MAX_PRODUCT_ID_LENGTH),
+  ])('accepts %j', (id) => expect(isProductId(id)).toBe(true));
 
-  it.each(['', '.', '..', 'a..b', '../me', 'a/b', 'a\\b', 'a?b', 'a#b', 'a%2Fb', 'a\u0000b', 'a\tb', 'a\u007Fb', 'a\u0085b', 'a\u200Bb', ' a', 'a ', 'A'.repeat(MAX_PRODUCT_ID_LENGTH + 1)])(
-    'refuses %j',
-    (id) => expect(isProductId(id)).toBe(false),
-  );
+  it.each([
+    '',
+    '.',
+    '..',
+    'a..b',
+    '../me',
+    'a/b',
+    'a\\b',
+    'a?b',
+    'a#b',
+    'a%2Fb',
+    'a\u0000b',
+    'a\tb',
+    'a\u007Fb',
+    'a\u0085b',
+    'a\u200Bb',
+    ' a',
+    'a ',
+    'A'.repeat(MAX_PRODUCT_ID_LENGTH + 1),
+  ])('refuses %j', (id) => expect(isProductId(id)).toBe(false));
 
   it('reads the id from the last segment of the URL, decoded', () => {
     expect(productIdOf('/products/FASTENER%20KIT/')).toBe('FASTENER KIT');

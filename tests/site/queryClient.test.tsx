@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 function wrapperFor(client: QueryClient) {
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 /** Flushes React and React Query's scheduled work; with fake timers, also `ms` of time. */
@@ -27,7 +29,9 @@ describe('the site query client', () => {
     vi.useFakeTimers();
     const attempts = (client: QueryClient) => {
       const queryFn = vi.fn(() => Promise.reject(new Error('Service unavailable')));
-      const { result } = renderHook(() => useQuery({ queryKey: ['failing'], queryFn }), { wrapper: wrapperFor(client) });
+      const { result } = renderHook(() => useQuery({ queryKey: ['failing'], queryFn }), {
+        wrapper: wrapperFor(client),
+      });
       return { queryFn, result };
     };
     const site = attempts(createSiteQueryClient());

@@ -9,7 +9,14 @@ describe('rich text cannot clobber the page', () => {
     own.id = name;
     document.body.append(own);
     const html = `<p id="${name}">a</p><a name="${name}" href="#x">b</a><img name="${name}" src="/x.png" alt="">`;
-    render(<RichText fields={{ text: { value: html } }} params={{}} rendering={{ componentName: 'RichText', uid: 'u' }} route={{ name: 'n', placeholders: {}, fields: {} } as never} />);
+    render(
+      <RichText
+        fields={{ text: { value: html } }}
+        params={{}}
+        rendering={{ componentName: 'RichText', uid: 'u' }}
+        route={{ name: 'n', placeholders: {}, fields: {} } as never}
+      />,
+    );
     expect(document.getElementById(name)).toBe(own);
     expect(document.getElementsByName(name)).toHaveLength(0);
     expect((window as unknown as Record<string, unknown>)[name]).not.toBeInstanceOf(HTMLImageElement);
@@ -43,12 +50,20 @@ describe('rich text on a page that enforces Trusted Types', () => {
       configurable: true,
       get: descriptor.get,
       set(value: unknown) {
-        if (typeof value === 'string' && value !== '') throw new TypeError("This document requires 'TrustedHTML' assignment.");
+        if (typeof value === 'string' && value !== '')
+          throw new TypeError("This document requires 'TrustedHTML' assignment.");
         descriptor.set!.call(this, String(value));
       },
     });
     try {
-      const { container } = render(<RichText fields={{ text: { value: '<p>Radar<img src=x onerror=alert(1)></p>' } }} params={{}} rendering={{ componentName: 'RichText', uid: 'u' }} route={{ name: 'n', placeholders: {}, fields: {} } as never} />);
+      const { container } = render(
+        <RichText
+          fields={{ text: { value: '<p>Radar<img src=x onerror=alert(1)></p>' } }}
+          params={{}}
+          rendering={{ componentName: 'RichText', uid: 'u' }}
+          route={{ name: 'n', placeholders: {}, fields: {} } as never}
+        />,
+      );
       expect(container.querySelector('.rich-text')!.innerHTML).toBe('<p>Radar<img src="x"></p>');
       expect(policies).toEqual(['sanitized-html']);
     } finally {

@@ -23,7 +23,26 @@ describe('navigate', () => {
 describe('the router with hostile strings', () => {
   const home = `${location.origin}/`;
   const pieces = fc
-    .array(fc.constantFrom('/', '\\', '.', '..', '%2e', '\t', '\n', '//', 'evil.example', 'https:', 'javascript:', `${location.origin}`, '?', '#', 'x'), { maxLength: 8 })
+    .array(
+      fc.constantFrom(
+        '/',
+        '\\',
+        '.',
+        '..',
+        '%2e',
+        '\t',
+        '\n',
+        '//',
+        'evil.example',
+        'https:',
+        'javascript:',
+        `${location.origin}`,
+        '?',
+        '#',
+        'x',
+      ),
+      { maxLength: 8 },
+    )
     .map((parts) => parts.join(''));
 
   it.each(['/.//evil.example/x', `${location.origin}//evil.example/x`, '/%2e//evil.example', '/x/..//evil.example'])(

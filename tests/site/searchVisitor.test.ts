@@ -14,7 +14,11 @@ describe("the site's search client", () => {
     const search = createSiteSearchClient();
     expect(search.trackingConsent).toBe(false);
     expect(written).not.toHaveBeenCalled();
-    expect(search.context.get()).toMatchObject({ locale: { country: 'gb', language: 'en' }, campaign: { utm_source: 'newsletter' }, page: { uri: '/search' } });
+    expect(search.context.get()).toMatchObject({
+      locale: { country: 'gb', language: 'en' },
+      campaign: { utm_source: 'newsletter' },
+      page: { uri: '/search' },
+    });
 
     search.setTrackingConsent(true);
     expect(written.mock.calls.map(([c]) => c.split('=')[0])).toEqual(['__ruid', '__rutma', '__rutmb']);

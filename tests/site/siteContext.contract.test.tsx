@@ -57,7 +57,8 @@ function siteProbe() {
 }
 
 const ids = (banners: readonly { id: string }[] | undefined) => banners?.map((b) => b.id);
-const shownIds = () => [...document.querySelectorAll('[data-banner-id]')].map((el) => el.getAttribute('data-banner-id'));
+const shownIds = () =>
+  [...document.querySelectorAll('[data-banner-id]')].map((el) => el.getAttribute('data-banner-id'));
 
 afterEach(() => {
   cleanup();
@@ -68,7 +69,11 @@ describe('the shared site context holds what the banner flow stored', () => {
   it('the active banners, and the userId the flow asked for the close events with', async () => {
     const { client, sent } = recordingClient();
     const { seen, Probe } = siteProbe();
-    render(<Shell client={client}><Probe /></Shell>);
+    render(
+      <Shell client={client}>
+        <Probe />
+      </Shell>,
+    );
     await waitFor(() => expect(seen.current?.userId).not.toBe(''));
     const closeEvents = sent.find((url) => url.pathname === '/api/oneconnect/get-user-banner-events');
     expect(seen.current?.userId).toBe('u-7f3c2a91');
@@ -83,7 +88,11 @@ describe('the shared site context holds what the banner flow stored', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { client, sent } = recordingClient({ '/api/oneconnect/get-segment-banners': 'code=500' });
     const { seen, Probe } = siteProbe();
-    render(<Shell client={client}><Probe /></Shell>);
+    render(
+      <Shell client={client}>
+        <Probe />
+      </Shell>,
+    );
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('Failed to fetch banners', expect.anything()));
     // The segment cookie named a user; the failed flow stores none.
     expect(sent.map((url) => url.pathname)).toContain('/api/oneconnect/get-segment-cookies');
@@ -95,7 +104,12 @@ describe("the banner strip shows the shared context's banners", () => {
   it('the same banners as the context, and a dismissed one leaves both', async () => {
     const { client } = recordingClient();
     const { seen, Probe } = siteProbe();
-    render(<Shell client={client}><Probe /><Banners /></Shell>);
+    render(
+      <Shell client={client}>
+        <Probe />
+        <Banners />
+      </Shell>,
+    );
     await waitFor(() => expect(shownIds().length).toBeGreaterThan(1));
     expect(shownIds()).toEqual(ids(seen.current?.banners));
     const [first] = seen.current!.banners;
@@ -111,7 +125,9 @@ describe("the banner strip shows the shared context's banners", () => {
     render(
       <Shell client={client}>
         <Probe />
-        <BannerProvider enabled={false}><Banners /></BannerProvider>
+        <BannerProvider enabled={false}>
+          <Banners />
+        </BannerProvider>
       </Shell>,
     );
     await waitFor(() => expect(seen.current?.banners.length).toBeGreaterThan(0));

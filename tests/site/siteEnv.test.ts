@@ -41,7 +41,13 @@ describe('the env files', () => {
   it('development settings pass their check, and would not pass as production settings', () => {
     expect(checkSiteEnv(dev, 'development')).toEqual([]);
     const asProduction = checkSiteEnv(dev, 'production', dev).join('\n');
-    for (const name of ['VITE_CONTENT_HOST', 'VITE_PUBLIC_ORIGIN', 'VITE_CONSENT_SCRIPT_URL', 'VITE_SEARCH_API_KEY', 'VITE_ENGAGEMENT_CLIENT_KEY']) {
+    for (const name of [
+      'VITE_CONTENT_HOST',
+      'VITE_PUBLIC_ORIGIN',
+      'VITE_CONSENT_SCRIPT_URL',
+      'VITE_SEARCH_API_KEY',
+      'VITE_ENGAGEMENT_CLIENT_KEY',
+    ]) {
       expect(asProduction).toContain(name);
     }
   });
@@ -70,7 +76,15 @@ describe('checkSiteEnv', () => {
   });
 
   it('checks the customer key, search env and content API key against their rules', () => {
-    const problems = checkSiteEnv({ ...deployed, VITE_SEARCH_CUSTOMER_KEY: 'x11111-2222222', VITE_SEARCH_ENV: 'qa', VITE_CONTENT_API_KEY: 'not-a-guid' }, 'production');
+    const problems = checkSiteEnv(
+      {
+        ...deployed,
+        VITE_SEARCH_CUSTOMER_KEY: 'x11111-2222222',
+        VITE_SEARCH_ENV: 'qa',
+        VITE_CONTENT_API_KEY: 'not-a-guid',
+      },
+      'production',
+    );
     expect(problems).toEqual([
       'VITE_CONTENT_API_KEY (content platform API key, sc_apikey): "not-a-guid" should be a GUID, e.g. 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E (braces allowed)',
       'VITE_SEARCH_ENV (search environment): Invalid env: "qa". Expected values: dev, staging, prod, uat, prodEu, apse2',
@@ -79,7 +93,12 @@ describe('checkSiteEnv', () => {
   });
 
   it('wants absolute https hosts off this machine in uat and production; development may use same-origin paths', () => {
-    const hosts = { ...deployed, VITE_CONTENT_HOST: '/content-api', VITE_ENGAGEMENT_TARGET_URL: 'http://engage.aero.example', VITE_CONSENT_SCRIPT_URL: 'https://127.0.0.1:8443/consent.js' };
+    const hosts = {
+      ...deployed,
+      VITE_CONTENT_HOST: '/content-api',
+      VITE_ENGAGEMENT_TARGET_URL: 'http://engage.aero.example',
+      VITE_CONSENT_SCRIPT_URL: 'https://127.0.0.1:8443/consent.js',
+    };
     expect(checkSiteEnv(hosts, 'uat')).toEqual([
       'VITE_CONTENT_HOST (content platform host of the layout and dictionary services): "/content-api" should be an absolute https URL',
       'VITE_ENGAGEMENT_TARGET_URL (engagement API target URL): "http://engage.aero.example" should be an https URL in a deployed build',
@@ -92,26 +111,39 @@ describe('checkSiteEnv', () => {
   });
 
   it('refuses a development mock key in a deployed build', () => {
-    expect(checkSiteEnv({ ...deployed, VITE_SEARCH_CUSTOMER_KEY: dev.VITE_SEARCH_CUSTOMER_KEY }, 'production', dev)).toEqual([
+    expect(
+      checkSiteEnv({ ...deployed, VITE_SEARCH_CUSTOMER_KEY: dev.VITE_SEARCH_CUSTOMER_KEY }, 'production', dev),
+    ).toEqual([
       'VITE_SEARCH_CUSTOMER_KEY (search customer key) is the development mock value; set the production value',
     ]);
   });
 
   it('checks the commerce region and environment, and asks for a base URL where the region has no public host', () => {
-    expect(checkSiteEnv({ ...deployed, VITE_COMMERCE_REGION: 'europewest', VITE_COMMERCE_ENVIRONMENT: 'qa' }, 'production')).toEqual([
+    expect(
+      checkSiteEnv({ ...deployed, VITE_COMMERCE_REGION: 'europewest', VITE_COMMERCE_ENVIRONMENT: 'qa' }, 'production'),
+    ).toEqual([
       'VITE_COMMERCE_REGION (commerce region): "europewest" should be one of australiaEast, europeWest, japanEast, usEast, usWest, usWestQa',
       'VITE_COMMERCE_ENVIRONMENT (commerce environment): "qa" should be one of prod, sandbox, staging',
     ]);
     expect(checkSiteEnv({ ...deployed, VITE_COMMERCE_REGION: 'usWestQa' }, 'production')).toEqual([
       'VITE_COMMERCE_BASE_URL is missing: commerce region "usWestQa" has no public host for environment "staging"',
     ]);
-    expect(checkSiteEnv({ ...deployed, VITE_COMMERCE_REGION: 'usWestQa', VITE_COMMERCE_BASE_URL: 'https://qa.commerce.example/v1' }, 'production')).toEqual([]);
+    expect(
+      checkSiteEnv(
+        { ...deployed, VITE_COMMERCE_REGION: 'usWestQa', VITE_COMMERCE_BASE_URL: 'https://qa.commerce.example/v1' },
+        'production',
+      ),
+    ).toEqual([]);
   });
 
   it('assertSiteEnv throws one error naming the mode and every problem', () => {
-    const required = names.filter((n) => !(siteEnvVariables[n as keyof typeof siteEnvVariables] as { optional?: true }).optional);
+    const required = names.filter(
+      (n) => !(siteEnvVariables[n as keyof typeof siteEnvVariables] as { optional?: true }).optional,
+    );
     expect(required).toHaveLength(14);
-    expect(() => assertSiteEnv({}, 'uat')).toThrowError(new RegExp(`mode "uat"[\\s\\S]*${required.join(' is missing[\\s\\S]*')} is missing`));
+    expect(() => assertSiteEnv({}, 'uat')).toThrowError(
+      new RegExp(`mode "uat"[\\s\\S]*${required.join(' is missing[\\s\\S]*')} is missing`),
+    );
     expect(() => assertSiteEnv(deployed, 'production', dev)).not.toThrow();
   });
 });
@@ -119,19 +151,55 @@ describe('checkSiteEnv', () => {
 describe('checkSiteEnv refuses what a reviewer would in a deployed build', () => {
   const devKey = dev.VITE_CONTENT_API_KEY!; // 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E
   const hex = devKey.replace(/-/g, '').toLowerCase();
-  const mock = (name: string, meaning: string, other = true) => `${name} (${meaning}) is the development mock value${other ? ' (in another case or format)' : ''}; set the production value`;
+  const mock = (name: string, meaning: string, other = true) =>
+    `${name} (${meaning}) is the development mock value${other ? ' (in another case or format)' : ''}; set the production value`;
   const CONTENT_KEY = 'content platform API key, sc_apikey';
 
   it.each([
-    ['the content key lower-cased', 'VITE_CONTENT_API_KEY', devKey.toLowerCase(), mock('VITE_CONTENT_API_KEY', CONTENT_KEY)],
+    [
+      'the content key lower-cased',
+      'VITE_CONTENT_API_KEY',
+      devKey.toLowerCase(),
+      mock('VITE_CONTENT_API_KEY', CONTENT_KEY),
+    ],
     ['the content key in braces', 'VITE_CONTENT_API_KEY', `{${devKey}}`, mock('VITE_CONTENT_API_KEY', CONTENT_KEY)],
-    ['the content key lower-cased in braces', 'VITE_CONTENT_API_KEY', `{${devKey.toLowerCase()}}`, mock('VITE_CONTENT_API_KEY', CONTENT_KEY)],
+    [
+      'the content key lower-cased in braces',
+      'VITE_CONTENT_API_KEY',
+      `{${devKey.toLowerCase()}}`,
+      mock('VITE_CONTENT_API_KEY', CONTENT_KEY),
+    ],
     ['the content key as given', 'VITE_CONTENT_API_KEY', devKey, mock('VITE_CONTENT_API_KEY', CONTENT_KEY, false)],
-    ['the search API key upper-cased', 'VITE_SEARCH_API_KEY', dev.VITE_SEARCH_API_KEY!.toUpperCase(), mock('VITE_SEARCH_API_KEY', 'search browser API key')],
-    ['the search API key with spaces and underscores', 'VITE_SEARCH_API_KEY', ` ${dev.VITE_SEARCH_API_KEY!.replace(/-/g, '_')} `, mock('VITE_SEARCH_API_KEY', 'search browser API key')],
-    ['the engagement client key lower-cased', 'VITE_ENGAGEMENT_CLIENT_KEY', dev.VITE_ENGAGEMENT_CLIENT_KEY!.toLowerCase(), mock('VITE_ENGAGEMENT_CLIENT_KEY', 'engagement client key')],
-    ['the consent domain script upper-cased', 'VITE_CONSENT_DOMAIN_SCRIPT', dev.VITE_CONSENT_DOMAIN_SCRIPT!.toUpperCase(), mock('VITE_CONSENT_DOMAIN_SCRIPT', 'consent platform domain script id')],
-    ['the consent domain script without hyphens', 'VITE_CONSENT_DOMAIN_SCRIPT', dev.VITE_CONSENT_DOMAIN_SCRIPT!.replace(/-/g, ''), mock('VITE_CONSENT_DOMAIN_SCRIPT', 'consent platform domain script id')],
+    [
+      'the search API key upper-cased',
+      'VITE_SEARCH_API_KEY',
+      dev.VITE_SEARCH_API_KEY!.toUpperCase(),
+      mock('VITE_SEARCH_API_KEY', 'search browser API key'),
+    ],
+    [
+      'the search API key with spaces and underscores',
+      'VITE_SEARCH_API_KEY',
+      ` ${dev.VITE_SEARCH_API_KEY!.replace(/-/g, '_')} `,
+      mock('VITE_SEARCH_API_KEY', 'search browser API key'),
+    ],
+    [
+      'the engagement client key lower-cased',
+      'VITE_ENGAGEMENT_CLIENT_KEY',
+      dev.VITE_ENGAGEMENT_CLIENT_KEY!.toLowerCase(),
+      mock('VITE_ENGAGEMENT_CLIENT_KEY', 'engagement client key'),
+    ],
+    [
+      'the consent domain script upper-cased',
+      'VITE_CONSENT_DOMAIN_SCRIPT',
+      dev.VITE_CONSENT_DOMAIN_SCRIPT!.toUpperCase(),
+      mock('VITE_CONSENT_DOMAIN_SCRIPT', 'consent platform domain script id'),
+    ],
+    [
+      'the consent domain script without hyphens',
+      'VITE_CONSENT_DOMAIN_SCRIPT',
+      dev.VITE_CONSENT_DOMAIN_SCRIPT!.replace(/-/g, ''),
+      mock('VITE_CONSENT_DOMAIN_SCRIPT', 'consent platform domain script id'),
+    ],
   ])('a mock key in any case or format: %s', (_case, name, value, problem) => {
     expect(checkSiteEnv({ ...deployed, [name]: value }, 'production', dev)).toEqual([problem]);
   });
@@ -140,17 +208,29 @@ describe('checkSiteEnv refuses what a reviewer would in a deployed build', () =>
     ['without hyphens', hex],
     ['in parentheses', `(${devKey})`],
     ['as a URN', `urn:uuid:${devKey.toLowerCase()}`],
-    ['in the {0x…} form', `{0x${hex.slice(0, 8)},0x${hex.slice(8, 12)},0x${hex.slice(12, 16)},{${hex.slice(16).match(/../g)!.map((b) => `0x${b}`).join(',')}}}`],
+    [
+      'in the {0x…} form',
+      `{0x${hex.slice(0, 8)},0x${hex.slice(8, 12)},0x${hex.slice(12, 16)},{${hex
+        .slice(16)
+        .match(/../g)!
+        .map((b) => `0x${b}`)
+        .join(',')}}}`,
+    ],
   ])('the content key %s is refused too (as the mock value, or as no GUID at all)', (_case, value) => {
     const [problem, ...rest] = checkSiteEnv({ ...deployed, VITE_CONTENT_API_KEY: value }, 'uat', dev);
     expect(rest).toEqual([]);
-    expect(problem).toMatch(/^VITE_CONTENT_API_KEY \(content platform API key, sc_apikey\)(: ".*" should be a GUID| is the development mock value)/);
+    expect(problem).toMatch(
+      /^VITE_CONTENT_API_KEY \(content platform API key, sc_apikey\)(: ".*" should be a GUID| is the development mock value)/,
+    );
   });
 
   const host = 'VITE_CONTENT_HOST (content platform host of the layout and dictionary services)';
-  const thisMachine = (value: string) => `${host}: "${value}" points at this machine; a deployed build needs the real host`;
-  const unspecified = (value: string, hostname: string) => `${host}: "${value}" is an unspecified address (${hostname}: "any address" of this machine, not a host to call); a deployed build needs the real host`;
-  const privateNet = (value: string, range: string) => `${host}: "${value}" is on a private network (${range}), which visitors' browsers cannot reach; a deployed build needs a public host, or VITE_ALLOW_PRIVATE_HOSTS=true for a site served on that network`;
+  const thisMachine = (value: string) =>
+    `${host}: "${value}" points at this machine; a deployed build needs the real host`;
+  const unspecified = (value: string, hostname: string) =>
+    `${host}: "${value}" is an unspecified address (${hostname}: "any address" of this machine, not a host to call); a deployed build needs the real host`;
+  const privateNet = (value: string, range: string) =>
+    `${host}: "${value}" is on a private network (${range}), which visitors' browsers cannot reach; a deployed build needs a public host, or VITE_ALLOW_PRIVATE_HOSTS=true for a site served on that network`;
 
   it.each([
     ['https://localhost', thisMachine],
@@ -188,20 +268,35 @@ describe('checkSiteEnv refuses what a reviewer would in a deployed build', () =>
     expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([problem(value)]);
   });
 
-  it.each(['https://172.15.0.1', 'https://172.32.0.1', 'https://192.169.0.1', 'https://11.0.0.1', 'https://[2001:db8::1]', 'https://[fec0::1]', 'https://localhost.example.com', 'https://mylocalhost'])(
-    'a public host near those ranges passes: %s',
-    (value) => {
-      expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([]);
-    },
-  );
+  it.each([
+    'https://172.15.0.1',
+    'https://172.32.0.1',
+    'https://192.169.0.1',
+    'https://11.0.0.1',
+    'https://[2001:db8::1]',
+    'https://[fec0::1]',
+    'https://localhost.example.com',
+    'https://mylocalhost',
+  ])('a public host near those ranges passes: %s', (value) => {
+    expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([]);
+  });
 
   it(`allows private-network hosts only with ${ALLOW_PRIVATE_HOSTS}=true, and never this machine`, () => {
-    const intranet = { ...deployed, VITE_CONTENT_HOST: 'https://10.20.30.40', VITE_CONSENT_SCRIPT_URL: 'https://[fd00::5]/stub.js', VITE_PUBLIC_ORIGIN: 'https://192.168.0.10' };
+    const intranet = {
+      ...deployed,
+      VITE_CONTENT_HOST: 'https://10.20.30.40',
+      VITE_CONSENT_SCRIPT_URL: 'https://[fd00::5]/stub.js',
+      VITE_PUBLIC_ORIGIN: 'https://192.168.0.10',
+    };
     expect(checkSiteEnv(intranet, 'uat', dev)).toHaveLength(3);
     expect(checkSiteEnv({ ...intranet, [ALLOW_PRIVATE_HOSTS]: 'true' }, 'uat', dev)).toEqual([]);
     expect(checkSiteEnv({ ...intranet, [ALLOW_PRIVATE_HOSTS]: 'false' }, 'uat', dev)).toHaveLength(3);
-    expect(checkSiteEnv({ ...deployed, [ALLOW_PRIVATE_HOSTS]: 'true', VITE_CONTENT_HOST: 'https://127.0.0.1' }, 'uat', dev)).toEqual([thisMachine('https://127.0.0.1')]);
-    expect(checkSiteEnv({ ...deployed, [ALLOW_PRIVATE_HOSTS]: 'yes' }, 'uat', dev)).toEqual([`${ALLOW_PRIVATE_HOSTS} (build option: allow hosts on a private network): "yes" should be true or false`]);
+    expect(
+      checkSiteEnv({ ...deployed, [ALLOW_PRIVATE_HOSTS]: 'true', VITE_CONTENT_HOST: 'https://127.0.0.1' }, 'uat', dev),
+    ).toEqual([thisMachine('https://127.0.0.1')]);
+    expect(checkSiteEnv({ ...deployed, [ALLOW_PRIVATE_HOSTS]: 'yes' }, 'uat', dev)).toEqual([
+      `${ALLOW_PRIVATE_HOSTS} (build option: allow hosts on a private network): "yes" should be true or false`,
+    ]);
   });
 
   it.each([
@@ -232,7 +327,19 @@ describe('checkSiteEnv refuses what a reviewer would in a deployed build', () =>
       VITE_WEB_PERSONALIZATION_URL: 'https://10.0.0.8',
     };
     expect(() => assertSiteEnv(everything, 'production', dev)).toThrowError(
-      new RegExp(['VITE_PUBLIC_ORIGIN', 'VITE_CONTENT_HOST', 'VITE_CONTENT_API_KEY', 'VITE_SEARCH_API_KEY', 'VITE_ENGAGEMENT_TARGET_URL', 'VITE_WEB_PERSONALIZATION_URL', 'VITE_CONSENT_SCRIPT_URL'].map((name) => `  - ${name} `).join('[\\s\\S]*')),
+      new RegExp(
+        [
+          'VITE_PUBLIC_ORIGIN',
+          'VITE_CONTENT_HOST',
+          'VITE_CONTENT_API_KEY',
+          'VITE_SEARCH_API_KEY',
+          'VITE_ENGAGEMENT_TARGET_URL',
+          'VITE_WEB_PERSONALIZATION_URL',
+          'VITE_CONSENT_SCRIPT_URL',
+        ]
+          .map((name) => `  - ${name} `)
+          .join('[\\s\\S]*'),
+      ),
     );
     expect(checkSiteEnv(everything, 'production', dev)).toHaveLength(7);
   });

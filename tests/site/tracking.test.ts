@@ -7,7 +7,8 @@ import { classifyLink, trackLinkClicks, useForgetWithoutConsent } from '../../sr
 
 afterEach(() => {
   document.body.innerHTML = '';
-  for (const pair of document.cookie.split('; ')) if (pair) document.cookie = `${pair.split('=')[0]}=; Max-Age=0; Path=/`;
+  for (const pair of document.cookie.split('; '))
+    if (pair) document.cookie = `${pair.split('=')[0]}=; Max-Age=0; Path=/`;
   sessionStorage.clear();
   localStorage.clear();
   for (const script of [...document.scripts]) script.remove();
@@ -38,7 +39,8 @@ describe('trackLinkClicks', () => {
   it('reports CTA and careers clicks with text and absolute destination, including links added later', () => {
     const onClick = vi.fn();
     const stop = trackLinkClicks(onClick);
-    document.body.innerHTML = '<a class="cta" href="/contact"><span>Contact   sales</span></a><a href="/about">About</a>';
+    document.body.innerHTML =
+      '<a class="cta" href="/contact"><span>Contact   sales</span></a><a href="/about">About</a>';
     document.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     document.querySelectorAll('a')[1]!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const late = document.createElement('a');
@@ -64,14 +66,20 @@ describe('useForgetWithoutConsent (consent withdrawal)', () => {
   function consentedVisit() {
     document.cookie = 'bid_ck=b-123; Max-Age=63072000; SameSite=None; Secure; Path=/';
     document.cookie = 'unrelated=kept; Path=/';
-    sessionStorage.setItem(QUEUE_KEY, JSON.stringify([{ type: 'DOWNLOAD', eventData: {}, id: 'b-123', settings: { clientKey: 'ck' } }]));
+    sessionStorage.setItem(
+      QUEUE_KEY,
+      JSON.stringify([{ type: 'DOWNLOAD', eventData: {}, id: 'b-123', settings: { clientKey: 'ck' } }]),
+    );
     const script = document.createElement('script');
     script.src = SCRIPT;
     document.head.append(script);
     window.Engage = { getBrowserId: () => 'b-123', version: '1.4.3' };
   }
   const traces = () => ({
-    cookies: document.cookie.split('; ').map((pair) => pair.split('=')[0]).sort(),
+    cookies: document.cookie
+      .split('; ')
+      .map((pair) => pair.split('=')[0])
+      .sort(),
     queue: sessionStorage.getItem(QUEUE_KEY) !== null,
     scripts: [...document.scripts].map((s) => s.src),
     engage: window.Engage !== undefined,
@@ -83,7 +91,12 @@ describe('useForgetWithoutConsent (consent withdrawal)', () => {
     search.setTrackingConsent(true);
     const withdrawnId = search.uuid;
     const clients = { search };
-    const present = { cookies: ['__ruid', '__rutma', '__rutmb', 'bid_ck', 'unrelated'], queue: true, scripts: [SCRIPT], engage: true };
+    const present = {
+      cookies: ['__ruid', '__rutma', '__rutmb', 'bid_ck', 'unrelated'],
+      queue: true,
+      scripts: [SCRIPT],
+      engage: true,
+    };
     const { rerender } = renderHook(({ consent }) => useForgetWithoutConsent(consent, engagement, clients), {
       initialProps: { consent: 'unknown' as AnalyticsConsent },
     });
@@ -99,7 +112,7 @@ describe('useForgetWithoutConsent (consent withdrawal)', () => {
     expect(search.context.get().user?.uuid).toBe(search.uuid);
   });
 
-  it("on a page without consent whose search layer never loaded, deletes what an earlier page stored", () => {
+  it('on a page without consent whose search layer never loaded, deletes what an earlier page stored', () => {
     consentedVisit();
     createSiteSearchClient().setTrackingConsent(true); // an earlier page's client
     renderHook(() => useForgetWithoutConsent('denied', engagement, {}));

@@ -7,7 +7,9 @@ export { launchBrowser } from '../../scripts/lib/browser.mjs';
  * or server was still coming up, leaving it running and unassigned).
  */
 export async function startAll(starts: readonly Promise<unknown>[]): Promise<void> {
-  const failures = (await Promise.allSettled(starts)).flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  const failures = (await Promise.allSettled(starts)).flatMap((r) =>
+    r.status === 'rejected' ? [r.reason as unknown] : [],
+  );
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('\n'));
 }

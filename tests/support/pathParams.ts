@@ -38,7 +38,9 @@ export interface PathOperation {
 
 /** The same camelCase orval.config.ts gives operation names. */
 const camel = (id: string) =>
-  id.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^./, (c) => c.toLowerCase());
+  id
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^./, (c) => c.toLowerCase());
 
 function readContract(api: ApiName): Node {
   return YAML.parse(readFileSync(join(root, 'openapi', api, 'openapi.yaml'), 'utf8'), { maxAliasCount: -1 }) as Node;
@@ -57,7 +59,13 @@ function resolver(doc: Node) {
   };
 }
 
-interface Parameter { name: string; in: string; required?: boolean; example?: unknown; schema?: Node }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  schema?: Node;
+}
 
 function sample(parameter: Parameter): unknown {
   const schema = parameter.schema ?? {};
@@ -87,7 +95,9 @@ export function pathOperations(api: ApiName): PathOperation[] {
     for (const method of METHODS) {
       const op = item[method] as Node | undefined;
       if (!op) continue;
-      const params = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) => resolve<Parameter>(p));
+      const params = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) =>
+        resolve<Parameter>(p),
+      );
       const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
       if (!pathParams.length) continue;
       if (typeof op.operationId !== 'string') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -115,7 +125,8 @@ export async function generatedFunctions(api: ApiName): Promise<Map<string, Gene
   const functions = new Map<string, Generated>();
   for (const tag of readdirSync(dir)) {
     const module = (await import(join(dir, tag, `${tag}.ts`))) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) if (typeof value === 'function') functions.set(name, value as Generated);
+    for (const [name, value] of Object.entries(module))
+      if (typeof value === 'function') functions.set(name, value as Generated);
   }
   return functions;
 }
@@ -147,8 +158,17 @@ export interface Outcome {
  * (the operation's required query and body examples alongside) and reports how it ended. The
  * arguments go by the function's own parameter names, so orval's argument order is not assumed.
  */
-export async function callGenerated(fn: Generated, op: PathOperation, value: string, client: Transport): Promise<Outcome> {
-  const names = /^async\s*(?:function\s*\w*\s*)?\(([^)]*)\)/.exec(fn.toString())?.[1]?.split(',').map((n) => n.trim()).filter(Boolean);
+export async function callGenerated(
+  fn: Generated,
+  op: PathOperation,
+  value: string,
+  client: Transport,
+): Promise<Outcome> {
+  const names = /^async\s*(?:function\s*\w*\s*)?\(([^)]*)\)/
+    .exec(fn.toString())?.[1]
+    ?.split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (!names) throw new Error(`${op.id}: cannot read the parameters of ${op.functionName}`);
   const args = names.map((name) => {
     if (op.pathParams.includes(name)) return value;
@@ -162,7 +182,10 @@ export async function callGenerated(fn: Generated, op: PathOperation, value: str
   } catch (error) {
     if (!isApiError(error)) throw error;
     const type = (error.body as { type?: unknown } | null)?.type;
-    return { status: error.status, prismError: typeof type === 'string' && type.includes('stoplight.io/prism/errors') ? type : undefined };
+    return {
+      status: error.status,
+      prismError: typeof type === 'string' && type.includes('stoplight.io/prism/errors') ? type : undefined,
+    };
   }
 }
 
@@ -201,8 +224,10 @@ export async function expectEncodedPaths(
     const expected = `${baseUrl}${encodedPath(op, HOSTILE)}`;
     // The URL as given to fetch, and as fetch resolves it (where `..` segments would vanish).
     if (url.split('?')[0] !== expected) failures.push(`${op.id}: sent ${url}, expected ${expected}`);
-    else if (new URL(url).href.split('?')[0] !== expected) failures.push(`${op.id}: ${url} resolves to ${new URL(url).href}`);
-    if (outcome.prismError && NOT_ROUTED.test(outcome.prismError)) failures.push(`${op.id}: reached no operation (${outcome.status} ${outcome.prismError})`);
+    else if (new URL(url).href.split('?')[0] !== expected)
+      failures.push(`${op.id}: ${url} resolves to ${new URL(url).href}`);
+    if (outcome.prismError && NOT_ROUTED.test(outcome.prismError))
+      failures.push(`${op.id}: reached no operation (${outcome.status} ${outcome.prismError})`);
   }
   expect(failures).toEqual([]);
   return sent;

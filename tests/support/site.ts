@@ -22,7 +22,10 @@ export interface SiteUnderTest {
  * reached it. Defaults to none. `startTimeoutMs` is each mock's time to start;
  * defaults to `startPrism`'s.
  */
-export async function startSite({ onMockLine, startTimeoutMs }: { onMockLine?: (api: Api, line: string) => void; startTimeoutMs?: number } = {}): Promise<SiteUnderTest> {
+export async function startSite({
+  onMockLine,
+  startTimeoutMs,
+}: { onMockLine?: (api: Api, line: string) => void; startTimeoutMs?: number } = {}): Promise<SiteUnderTest> {
   const mocks = await startMocksOnFreePorts({ errors: true, onLine: onMockLine, startTimeoutMs });
   let vite: ViteDevServer | undefined;
   const stop = async () => {
@@ -63,7 +66,9 @@ export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<B
   const { preview } = await import('vite');
   // Prerendered from the running content mock, as the preview will serve it.
   const outDir = await buildSite({ contentPrismUrl: mocks.content });
-  const ports = Object.fromEntries(Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)])) as Record<Api, number>;
+  const ports = Object.fromEntries(
+    Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)]),
+  ) as Record<Api, number>;
   try {
     const server = await preview({
       root,
@@ -106,7 +111,12 @@ export interface RawAnswer {
  * (`/src/../package.json` stays so), as curl and crawlers do. Rejects when the answer stalls for
  * `timeoutMs` before it is complete (a body that never ends).
  */
-export function rawGet(origin: string, path: string, headers: Record<string, string> = {}, { method = 'GET', timeoutMs = 10_000 } = {}): Promise<RawAnswer> {
+export function rawGet(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+  { method = 'GET', timeoutMs = 10_000 } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method, headers }, (res) => {
@@ -116,11 +126,20 @@ export function rawGet(origin: string, path: string, headers: Record<string, str
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         const encoding = String(res.headers['content-encoding'] ?? 'identity');
-        const decoded = () => (encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : encoding === 'deflate' ? inflateSync(body) : body);
+        const decoded = () =>
+          encoding === 'gzip'
+            ? gunzipSync(body)
+            : encoding === 'br'
+              ? brotliDecompressSync(body)
+              : encoding === 'deflate'
+                ? inflateSync(body)
+                : body;
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, decoded });
       });
     });
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no complete answer within ${timeoutMs} ms`)));
+    req.setTimeout(timeoutMs, () =>
+      req.destroy(new Error(`${method} ${path}: no complete answer within ${timeoutMs} ms`)),
+    );
     req.on('error', reject);
     req.end();
   });

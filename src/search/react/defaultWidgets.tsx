@@ -3,7 +3,14 @@
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { useBanner, useContentBlock, useHtmlBlock, useSeo } from './hooks.ts';
 import { widget } from './provider.tsx';
-import { ItemLink, PreviewSearchView, QuestionsView, RecommendationView, SearchResultsView, WidgetStatus } from './views.tsx';
+import {
+  ItemLink,
+  PreviewSearchView,
+  QuestionsView,
+  RecommendationView,
+  SearchResultsView,
+  WidgetStatus,
+} from './views.tsx';
 
 /** Default content-block renderer: the block's sanitized HTML when it has a template, else its items as links. */
 export function ContentBlockView() {
@@ -16,7 +23,9 @@ export function ContentBlockView() {
       ) : (
         <ul className="search-content-block__items">
           {queryResult.data?.content?.map((item, i) => (
-            <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} /></li>
+            <li key={item.id} className="search-item">
+              <ItemLink item={item} index={i} onItemClick={actions.onItemClick} />
+            </li>
           ))}
         </ul>
       )}
@@ -53,11 +62,25 @@ export function BannerView() {
           const href = safeLinkTarget(item.url);
           const src = safeLinkTarget(item.image_url);
           const name = typeof item.name === 'string' ? item.name : item.id;
-          const body = <>{src && <img src={src} alt="" />}<span>{name}</span></>;
+          const body = (
+            <>
+              {src && <img src={src} alt="" />}
+              <span>{name}</span>
+            </>
+          );
           return href ? (
-            <a key={item.id} className="search-banner__item" href={href} onClick={() => actions.onItemClick({ id: item.id, index: i })}>{body}</a>
+            <a
+              key={item.id}
+              className="search-banner__item"
+              href={href}
+              onClick={() => actions.onItemClick({ id: item.id, index: i })}
+            >
+              {body}
+            </a>
           ) : (
-            <div key={item.id} className="search-banner__item">{body}</div>
+            <div key={item.id} className="search-banner__item">
+              {body}
+            </div>
           );
         })
       )}

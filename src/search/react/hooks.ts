@@ -66,7 +66,9 @@ export function useSearchResults(options: UseSearchResultsOptions = {}): SearchR
   const [state, setState] = useState(() => initialSearchResultsState(options.state));
   const current = useRef(state);
   const widget = useWidget();
-  const result = useWidgetData<'content_grid'>(buildSearchResultsItem(widget.rfkId, widget.entity, state, options.query));
+  const result = useWidgetData<'content_grid'>(
+    buildSearchResultsItem(widget.rfkId, widget.entity, state, options.query),
+  );
   const { queryResult } = result;
   const shown = useRef(queryResult.data);
   useEffect(() => {
@@ -80,7 +82,14 @@ export function useSearchResults(options: UseSearchResultsOptions = {}): SearchR
       const after = searchResultsReducer(before, action);
       current.current = after;
       setState(after);
-      client.events.dispatch({ type: action.type, rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId, payload: action.payload });
+      client.events.dispatch({
+        type: action.type,
+        rfkId: widget.rfkId,
+        entity: widget.entity,
+        widgetType: widget.type,
+        instanceId: widget.instanceId,
+        payload: action.payload,
+      });
       void client.trackEvent(searchResultsEvent(widget, action, before, after, shown.current));
     },
     [client, widget],
@@ -94,7 +103,8 @@ export function useSearchResults(options: UseSearchResultsOptions = {}): SearchR
       onSortChange: (payload) => dispatch({ type: SearchResultsActionType.SORT_CHANGED, payload }),
       onPageNumberChange: (payload) => dispatch({ type: SearchResultsActionType.PAGE_NUMBER_CHANGED, payload }),
       onItemClick: (payload) => dispatch({ type: SearchResultsActionType.ITEM_CLICKED, payload }),
-      onResultsPerPageChange: (payload) => dispatch({ type: SearchResultsActionType.RESULTS_PER_PAGE_CHANGED, payload }),
+      onResultsPerPageChange: (payload) =>
+        dispatch({ type: SearchResultsActionType.RESULTS_PER_PAGE_CHANGED, payload }),
       onKeyphraseChange: (payload) => dispatch({ type: SearchResultsActionType.KEYPHRASE_CHANGED, payload }),
       onClearFilters: () => dispatch({ type: SearchResultsActionType.CLEAR_FILTERS }),
     }),
@@ -134,7 +144,9 @@ export function usePreviewSearch(options: UsePreviewSearchOptions = {}): Preview
   const { client } = useWidgetsContext();
   const widget = useWidget();
   const [state, setState] = useState(() => initialPreviewSearchState(options.state));
-  const result = useWidgetData<'preview_search'>(buildPreviewSearchItem(widget.rfkId, widget.entity, state, options.query));
+  const result = useWidgetData<'preview_search'>(
+    buildPreviewSearchItem(widget.rfkId, widget.entity, state, options.query),
+  );
   const data = result.queryResult.data;
   const suggestions = useMemo(() => pickSuggestions(data, state), [data, state]);
   const keyphrase = useRef(state.keyphrase);
@@ -143,7 +155,14 @@ export function usePreviewSearch(options: UsePreviewSearchOptions = {}): Preview
   }, [state.keyphrase]);
   const report = useCallback(
     (type: string, payload: unknown) =>
-      client.events.dispatch({ type, rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId, payload }),
+      client.events.dispatch({
+        type,
+        rfkId: widget.rfkId,
+        entity: widget.entity,
+        widgetType: widget.type,
+        instanceId: widget.instanceId,
+        payload,
+      }),
     [client, widget],
   );
   const onKeyphraseChange = useCallback(
@@ -156,7 +175,8 @@ export function usePreviewSearch(options: UsePreviewSearchOptions = {}): Preview
   );
   const onSuggestionClick = useCallback(
     (s: PreviewSuggestion) => {
-      if (typeof s?.name !== 'string' || s.name === '') return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackFilterNameMissing);
+      if (typeof s?.name !== 'string' || s.name === '')
+        return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackFilterNameMissing);
       setState((prev) => ({ ...prev, keyphrase: s.text }));
       report(PreviewSearchActionType.SUGGESTION_CHANGED, s);
       void client.trackEvent(suggestionClickEvent(widget, s, keyphrase.current));
@@ -164,7 +184,10 @@ export function usePreviewSearch(options: UsePreviewSearchOptions = {}): Preview
     [client, widget, report],
   );
   const onItemClick = useItemClick(widget, PreviewSearchActionType.ITEM_CLICKED, data);
-  const actions = useMemo(() => ({ onKeyphraseChange, onSuggestionClick, onItemClick }), [onKeyphraseChange, onSuggestionClick, onItemClick]);
+  const actions = useMemo(
+    () => ({ onKeyphraseChange, onSuggestionClick, onItemClick }),
+    [onKeyphraseChange, onSuggestionClick, onItemClick],
+  );
   return { ...result, state, suggestions, actions };
 }
 
@@ -227,7 +250,14 @@ export function useQuestions(options: UseQuestionsOptions = {}): QuestionsResult
     (payload: { keyphrase: string }) => {
       if (typeof payload?.keyphrase !== 'string') return client.logger.warn('Invalid keyphrase: it should be a string');
       setKeyphrase(payload.keyphrase);
-      client.events.dispatch({ type: 'questions/KEYPHRASE_CHANGED', rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId, payload });
+      client.events.dispatch({
+        type: 'questions/KEYPHRASE_CHANGED',
+        rfkId: widget.rfkId,
+        entity: widget.entity,
+        widgetType: widget.type,
+        instanceId: widget.instanceId,
+        payload,
+      });
     },
     [client, widget, setKeyphrase],
   );
@@ -257,7 +287,9 @@ export type TemplateWidgetType = 'banner' | 'content_block' | 'html_block';
  * (content block, HTML block, banner): asks for the templates and returns the
  * widget's data with the device's template already sanitized (`''` when none).
  */
-export function useTemplateWidget<T extends TemplateWidgetType>(options: TemplateWidgetOptions): WidgetDataResult<WidgetOfType<T>> & { html: string } {
+export function useTemplateWidget<T extends TemplateWidgetType>(
+  options: TemplateWidgetOptions,
+): WidgetDataResult<WidgetOfType<T>> & { html: string } {
   const widget = useWidget();
   const request = createWidgetRequest(widget.rfkId, widget.entity).set({ appearance: { templates: true } });
   options.query?.(request);

@@ -1,6 +1,15 @@
 // The provider that makes the widget layer available, and widget(), which tells a
 // component's hooks which widget they serve.
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { stableStringify } from '../batcher.ts';
 import { createSearchClient, type SearchClient, type SearchConfig } from '../client.ts';
@@ -103,12 +112,18 @@ const WRAPPED = Symbol.for('aero-site.search.widget');
  * `Seems you are trying to wrap an already wrapped Widget component (entity: {entity})`
  * for a component that is already a widget. `entity` defaults to `content`.
  */
-export function widget<P extends object>(Component: ComponentType<P>, type: WidgetType, entity = 'content'): ComponentType<P & WidgetProps> {
+export function widget<P extends object>(
+  Component: ComponentType<P>,
+  type: WidgetType,
+  entity = 'content',
+): ComponentType<P & WidgetProps> {
   if (!isWidgetType(type)) throw new SearchError('INVALID_WIDGET_TYPE', searchMessages.invalidWidgetType(String(type)));
-  if ((Component as unknown as Record<symbol, unknown>)[WRAPPED]) throw new SearchError('ALREADY_WRAPPED', searchMessages.alreadyWrapped(entity));
+  if ((Component as unknown as Record<symbol, unknown>)[WRAPPED])
+    throw new SearchError('ALREADY_WRAPPED', searchMessages.alreadyWrapped(entity));
   function Widget(props: P & WidgetProps) {
     const { rfkId, instanceId, ...rest } = props;
-    if (typeof rfkId !== 'string' || rfkId.trim() === '') throw new SearchError('MISSING_RFK_ID', searchMessages.trackRfkIdEmpty);
+    if (typeof rfkId !== 'string' || rfkId.trim() === '')
+      throw new SearchError('MISSING_RFK_ID', searchMessages.trackRfkIdEmpty);
     const generated = useId();
     const { client } = useWidgetsContext();
     const identity = useMemo(

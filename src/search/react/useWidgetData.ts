@@ -46,7 +46,10 @@ export interface WidgetDataResult<W> {
  * 5 min, no retry, no refetch on focus or remount, previous data kept; with Suspense
  * a stale time of 1000 ms. `options.enabled` defaults to true.
  */
-export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: { enabled?: boolean } = {}): WidgetDataResult<WidgetOfType<T>> {
+export function useWidgetData<T extends WidgetType>(
+  item: WidgetItem,
+  options: { enabled?: boolean } = {},
+): WidgetDataResult<WidgetOfType<T>> {
   const { client } = useWidgetsContext();
   const widget = useWidget();
   const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
@@ -85,9 +88,20 @@ export function useWidgetData<T extends WidgetType>(item: WidgetItem, options: {
 }
 
 /** React Query with the layer's defaults; Suspense when the provider asks for it. */
-function useWidgetQuery(queryKey: QueryKey, queryFn: (context: { signal: AbortSignal }) => Promise<Widget>, enabled: boolean) {
+function useWidgetQuery(
+  queryKey: QueryKey,
+  queryFn: (context: { signal: AbortSignal }) => Promise<Widget>,
+  enabled: boolean,
+) {
   const { queryClient, suspense } = useWidgetsContext();
-  const common = { queryKey, queryFn, gcTime: searchConstants.CACHE_TIME_MS, retry: false, refetchOnWindowFocus: false, refetchOnMount: false } as const;
+  const common = {
+    queryKey,
+    queryFn,
+    gcTime: searchConstants.CACHE_TIME_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+  } as const;
   // The provider's mode never changes during its life, so the hook order stays stable.
   /* eslint-disable react-hooks/rules-of-hooks -- one branch per provider for its whole life (see above). */
   return suspense
@@ -103,7 +117,13 @@ function useViewReport(widget: WidgetIdentity, data: Widget | undefined) {
   const reported = useRef(false);
   const widgetRef = useAppear(() => {
     setAppeared(true);
-    client.events.dispatch({ type: WidgetActionType.APPEAR, rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId });
+    client.events.dispatch({
+      type: WidgetActionType.APPEAR,
+      rfkId: widget.rfkId,
+      entity: widget.entity,
+      widgetType: widget.type,
+      instanceId: widget.instanceId,
+    });
   });
   useEffect(() => {
     if (!appeared || !data || reported.current) return;
@@ -123,7 +143,10 @@ export function itemsOf(data: Widget | undefined): ContentItem[] {
  * of the element is in view (IntersectionObserver). Does nothing where
  * IntersectionObserver does not exist. `threshold` defaults to 0.2.
  */
-export function useAppear(onAppear: () => void, threshold: number = searchConstants.VISIBILITY_THRESHOLD): (node: Element | null) => void {
+export function useAppear(
+  onAppear: () => void,
+  threshold: number = searchConstants.VISIBILITY_THRESHOLD,
+): (node: Element | null) => void {
   const callback = useRef(onAppear);
   const fired = useRef(false);
   const observer = useRef<IntersectionObserver | undefined>(undefined);
@@ -139,7 +162,8 @@ export function useAppear(onAppear: () => void, threshold: number = searchConsta
       const io = new IntersectionObserver(
         (entries) => {
           // Browsers report a ratio a hair under the threshold at the crossing itself.
-          if (fired.current || !entries.some((e) => e.isIntersecting && e.intersectionRatio >= threshold - 0.001)) return;
+          if (fired.current || !entries.some((e) => e.isIntersecting && e.intersectionRatio >= threshold - 0.001))
+            return;
           fired.current = true;
           io.disconnect();
           callback.current();
@@ -166,7 +190,11 @@ export interface ItemClickPayload {
  * sends the widget click event. An invalid payload is skipped with the reference
  * warning (`trackEvent :::`, …).
  */
-export function useItemClick(widget: WidgetIdentity, actionType: string, data: Widget | undefined): (payload: ItemClickPayload) => void {
+export function useItemClick(
+  widget: WidgetIdentity,
+  actionType: string,
+  data: Widget | undefined,
+): (payload: ItemClickPayload) => void {
   const { client } = useWidgetsContext();
   const latest = useRef(data);
   useEffect(() => {
@@ -174,9 +202,18 @@ export function useItemClick(widget: WidgetIdentity, actionType: string, data: W
   }, [data]);
   return useCallback(
     (payload: ItemClickPayload) => {
-      if (typeof payload?.id !== 'string' || payload.id === '') return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackEntityFieldMissing);
-      if (!Number.isInteger(payload.index) || payload.index < 0) return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackIndexMissing);
-      client.events.dispatch({ type: actionType, rfkId: widget.rfkId, entity: widget.entity, widgetType: widget.type, instanceId: widget.instanceId, payload });
+      if (typeof payload?.id !== 'string' || payload.id === '')
+        return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackEntityFieldMissing);
+      if (!Number.isInteger(payload.index) || payload.index < 0)
+        return client.logger.warn(searchMessages.trackPrefix, searchMessages.trackIndexMissing);
+      client.events.dispatch({
+        type: actionType,
+        rfkId: widget.rfkId,
+        entity: widget.entity,
+        widgetType: widget.type,
+        instanceId: widget.instanceId,
+        payload,
+      });
       const shown = itemsOf(latest.current)[payload.index];
       const item = shown?.id === payload.id ? shown : { id: payload.id };
       void client.trackEvent(trackingEvents.widgetItemClick(widget, payload.index, item));

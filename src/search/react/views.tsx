@@ -19,8 +19,18 @@ import type { WidgetQueryResult } from './useWidgetData.ts';
 
 /** Announces loading and shows a failure (never a cancellation); renders nothing otherwise. */
 export function WidgetStatus({ queryResult }: { queryResult: WidgetQueryResult<unknown> }) {
-  if (queryResult.isError) return <p className="search-error" role="alert">{queryResult.error?.message}</p>;
-  if (queryResult.isLoading) return <p className="search-loading" role="status">Loading…</p>;
+  if (queryResult.isError)
+    return (
+      <p className="search-error" role="alert">
+        {queryResult.error?.message}
+      </p>
+    );
+  if (queryResult.isLoading)
+    return (
+      <p className="search-loading" role="status">
+        Loading…
+      </p>
+    );
   return null;
 }
 
@@ -81,19 +91,42 @@ export function SearchResultsView(props: UseSearchResultsOptions) {
       </form>
       <WidgetStatus queryResult={queryResult} />
       <SelectedFilters selected={state.selectedFacets} actions={actions} />
-      {data?.facet?.map((facet, i) => <FacetGroup key={facet.name} facet={facet} index={i} selected={state.selectedFacets} actions={actions} />)}
-      <Choice label="Sort by" value={state.sortType ?? ''} onChange={(v) => actions.onSortChange(sortOf(v, data?.sort?.choices))}
-        options={[['', 'Relevance'], ...(data?.sort?.choices ?? []).map((c) => [c.name, c.label ?? c.name] as [string, string])]} />
-      <Choice label="Results per page" value={String(state.itemsPerPage)} onChange={(v) => actions.onResultsPerPageChange({ numItems: Number(v) })}
-        options={[...new Set([...PAGE_SIZES, state.itemsPerPage])].map((n) => [String(n), String(n)] as [string, string])} />
+      {data?.facet?.map((facet, i) => (
+        <FacetGroup key={facet.name} facet={facet} index={i} selected={state.selectedFacets} actions={actions} />
+      ))}
+      <Choice
+        label="Sort by"
+        value={state.sortType ?? ''}
+        onChange={(v) => actions.onSortChange(sortOf(v, data?.sort?.choices))}
+        options={[
+          ['', 'Relevance'],
+          ...(data?.sort?.choices ?? []).map((c) => [c.name, c.label ?? c.name] as [string, string]),
+        ]}
+      />
+      <Choice
+        label="Results per page"
+        value={String(state.itemsPerPage)}
+        onChange={(v) => actions.onResultsPerPageChange({ numItems: Number(v) })}
+        options={[...new Set([...PAGE_SIZES, state.itemsPerPage])].map(
+          (n) => [String(n), String(n)] as [string, string],
+        )}
+      />
       {/* Kept in place while loading (nothing moves when the answer lands), empty until there is a count. */}
-      <p className="search-results__count" aria-live="polite">{data ? `${total} results` : ''}</p>
+      <p className="search-results__count" aria-live="polite">
+        {data ? `${total} results` : ''}
+      </p>
       <ol className="search-results__items">
         {data?.content.map((item, i) => (
-          <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} image /></li>
+          <li key={item.id} className="search-item">
+            <ItemLink item={item} index={i} onItemClick={actions.onItemClick} image />
+          </li>
         ))}
       </ol>
-      <Pagination page={state.page} pages={Math.ceil(total / state.itemsPerPage)} onChange={(page) => actions.onPageNumberChange({ page })} />
+      <Pagination
+        page={state.page}
+        pages={Math.ceil(total / state.itemsPerPage)}
+        onChange={(page) => actions.onPageNumberChange({ page })}
+      />
     </section>
   );
 }
@@ -103,21 +136,43 @@ function sortOf(name: string, choices: { name: string; order?: 'asc' | 'desc' }[
   return choice ? { sortType: choice.name, ...(choice.order ? { sortDirection: choice.order } : {}) } : {};
 }
 
-function FacetGroup({ facet, index, selected, actions }: { facet: Facet; index: number; selected: SelectedFacet[]; actions: SearchResultsActions }) {
+function FacetGroup({
+  facet,
+  index,
+  selected,
+  actions,
+}: {
+  facet: Facet;
+  index: number;
+  selected: SelectedFacet[];
+  actions: SearchResultsActions;
+}) {
   const mine = selected.filter((s) => s.facetId === facet.name);
   return (
     <fieldset className="search-facet">
       <legend>{facet.label ?? facet.name}</legend>
       {facet.value.map((v, j) => {
-        const base = { facetId: facet.name, facetIndex: index, facetValueIndex: j, valueLabel: v.text, ...(facet.label ? { facetLabel: facet.label } : {}), ...(facet.field ? { facetField: facet.field } : {}) };
+        const base = {
+          facetId: facet.name,
+          facetIndex: index,
+          facetValueIndex: j,
+          valueLabel: v.text,
+          ...(facet.label ? { facetLabel: facet.label } : {}),
+          ...(facet.field ? { facetField: facet.field } : {}),
+        };
         const range = v.min !== undefined || v.max !== undefined;
-        const checked = mine.some((s) => (range ? s.facetValueId === undefined && s.min === v.min && s.max === v.max : s.facetValueId === v.id));
+        const checked = mine.some((s) =>
+          range ? s.facetValueId === undefined && s.min === v.min && s.max === v.max : s.facetValueId === v.id,
+        );
         const toggle = (on: boolean) =>
-          range ? actions.onFilterClick({ ...base, min: v.min, max: v.max, checked: on }) : actions.onFacetClick({ ...base, facetValueId: v.id, checked: on });
+          range
+            ? actions.onFilterClick({ ...base, min: v.min, max: v.max, checked: on })
+            : actions.onFacetClick({ ...base, facetValueId: v.id, checked: on });
         return (
           <label key={v.id} className="search-facet__value">
             <input type="checkbox" checked={checked} onChange={(e) => toggle(e.currentTarget.checked)} />
-            {v.text}{v.count === undefined ? '' : ` (${v.count})`}
+            {v.text}
+            {v.count === undefined ? '' : ` (${v.count})`}
           </label>
         );
       })}
@@ -134,25 +189,50 @@ function SelectedFilters({ selected, actions }: { selected: SelectedFacet[]; act
           const label = s.valueLabel ?? s.facetValueId ?? s.facetId;
           return (
             <li key={`${s.facetId}:${s.facetValueId ?? 'range'}`}>
-              <button type="button" aria-label={`Remove filter: ${label}`} onClick={() => actions.onRemoveFilter({ facetId: s.facetId, ...(s.facetValueId ? { facetValueId: s.facetValueId } : {}) })}>
+              <button
+                type="button"
+                aria-label={`Remove filter: ${label}`}
+                onClick={() =>
+                  actions.onRemoveFilter({
+                    facetId: s.facetId,
+                    ...(s.facetValueId ? { facetValueId: s.facetValueId } : {}),
+                  })
+                }
+              >
                 {label} ×
               </button>
             </li>
           );
         })}
       </ul>
-      <button type="button" onClick={() => actions.onClearFilters()}>Clear filters</button>
+      <button type="button" onClick={() => actions.onClearFilters()}>
+        Clear filters
+      </button>
     </div>
   );
 }
 
-function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <span className="search-results__choice">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
       </select>
     </span>
   );
@@ -162,11 +242,19 @@ function Pagination({ page, pages, onChange }: { page: number; pages: number; on
   if (pages <= 1) return null;
   return (
     <nav className="search-results__pagination" aria-label="Pagination">
-      <button type="button" disabled={page <= 1} onClick={() => onChange(page - 1)}>Previous</button>
-      {Array.from({ length: pages }, (_, i) => i + 1).filter((n) => Math.abs(n - page) <= 2 || n === 1 || n === pages).map((n) => (
-        <button key={n} type="button" aria-current={n === page ? 'page' : undefined} onClick={() => onChange(n)}>{n}</button>
-      ))}
-      <button type="button" disabled={page >= pages} onClick={() => onChange(page + 1)}>Next</button>
+      <button type="button" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        Previous
+      </button>
+      {Array.from({ length: pages }, (_, i) => i + 1)
+        .filter((n) => Math.abs(n - page) <= 2 || n === 1 || n === pages)
+        .map((n) => (
+          <button key={n} type="button" aria-current={n === page ? 'page' : undefined} onClick={() => onChange(n)}>
+            {n}
+          </button>
+        ))}
+      <button type="button" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+        Next
+      </button>
     </nav>
   );
 }
@@ -193,14 +281,18 @@ export function PreviewSearchView(props: UsePreviewSearchOptions) {
           <ul className="search-preview__suggestions" aria-label="Suggestions">
             {suggestions.map((s) => (
               <li key={`${s.name}:${s.text}`}>
-                <button type="button" onClick={() => actions.onSuggestionClick(s)}>{s.text}</button>
+                <button type="button" onClick={() => actions.onSuggestionClick(s)}>
+                  {s.text}
+                </button>
               </li>
             ))}
           </ul>
         )}
         <ul className="search-preview__items" aria-label="Suggested pages">
           {queryResult.data?.content.map((item, i) => (
-            <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} /></li>
+            <li key={item.id} className="search-item">
+              <ItemLink item={item} index={i} onItemClick={actions.onItemClick} />
+            </li>
           ))}
         </ul>
       </div>
@@ -209,7 +301,10 @@ export function PreviewSearchView(props: UsePreviewSearchOptions) {
 }
 
 /** Default recommendation renderer (unstyled, `search-recommendation*` class names): a titled list of items. */
-export function RecommendationView({ title = 'Recommended for you', ...options }: UseRecommendationOptions & { title?: string }) {
+export function RecommendationView({
+  title = 'Recommended for you',
+  ...options
+}: UseRecommendationOptions & { title?: string }) {
   const { widgetRef, queryResult, actions } = useRecommendation(options);
   return (
     <section ref={widgetRef} className="search-recommendation" aria-label={title}>
@@ -217,7 +312,9 @@ export function RecommendationView({ title = 'Recommended for you', ...options }
       <WidgetStatus queryResult={queryResult} />
       <ul className="search-recommendation__items">
         {queryResult.data?.content.map((item, i) => (
-          <li key={item.id} className="search-item"><ItemLink item={item} index={i} onItemClick={actions.onItemClick} image /></li>
+          <li key={item.id} className="search-item">
+            <ItemLink item={item} index={i} onItemClick={actions.onItemClick} image />
+          </li>
         ))}
       </ul>
     </section>

@@ -65,9 +65,14 @@ export interface ContentPageProps {
  */
 export function ContentPage({ layout, components, mode, onReady }: ContentPageProps) {
   const { route, url } = layout;
-  usePageHead(layout.isError && !layout.data ? undefined : route, url, { origin: siteConfig.publicOrigin, siteName: siteConfig.siteName, language: layout.data?.sitecore.context.language });
+  usePageHead(layout.isError && !layout.data ? undefined : route, url, {
+    origin: siteConfig.publicOrigin,
+    siteName: siteConfig.siteName,
+    language: layout.data?.sitecore.context.language,
+  });
   // A gated page shows its gate, never another page's data, until its own route is here.
-  if (layout.gate && (layout.isPending || layout.isPlaceholderData)) return <SessionRequired heading={layout.gate.heading} />;
+  if (layout.gate && (layout.isPending || layout.isPlaceholderData))
+    return <SessionRequired heading={layout.gate.heading} />;
   if (layout.isPending) return <PageLoading />;
   if (layout.isError && !layout.data) {
     return (
@@ -78,10 +83,18 @@ export function ContentPage({ layout, components, mode, onReady }: ContentPagePr
       </div>
     );
   }
-  if (!route) return <><NotFoundPage /><Ready onReady={onReady} /></>;
+  if (!route)
+    return (
+      <>
+        <NotFoundPage />
+        <Ready onReady={onReady} />
+      </>
+    );
   const page = (
     <RouteRenderer components={components} route={route} mode={mode} url={url}>
-      <div className="container"><Banners /></div>
+      <div className="container">
+        <Banners />
+      </div>
       <Placeholder name="main" />
     </RouteRenderer>
   );
@@ -106,12 +119,21 @@ function Ready({ onReady }: { onReady?: () => void }) {
  */
 export function PageLoading({ gate }: { gate?: SessionGate } = {}) {
   if (gate) return <Gate heading={gate.heading} />;
-  return <div className="container page-loading"><p role="status">Loading…</p></div>;
+  return (
+    <div className="container page-loading">
+      <p role="status">Loading…</p>
+    </div>
+  );
 }
 
 // What a route that needs a session shows until its page can: the heading (all its prerendered page holds).
 function Gate({ heading }: { heading: string }) {
-  return <div className="container"><h1>{heading}</h1><p role="status">Loading…</p></div>;
+  return (
+    <div className="container">
+      <h1>{heading}</h1>
+      <p role="status">Loading…</p>
+    </div>
+  );
 }
 
 // A route an editor marked `requiresSession`: visitors without a session go to sign in, then back.
@@ -138,7 +160,9 @@ export function Banners() {
         <aside key={banner.id} className="banner" data-banner-id={banner.id}>
           {banner.title ? <h2>{banner.title}</h2> : null}
           {banner.text ? <p>{banner.text}</p> : null}
-          {banner.link ? <a href={safeLinkTarget(banner.link.href) ?? '#'}>{banner.link.label ?? banner.link.href}</a> : null}
+          {banner.link ? (
+            <a href={safeLinkTarget(banner.link.href) ?? '#'}>{banner.link.label ?? banner.link.href}</a>
+          ) : null}
           <button type="button" onClick={() => dismiss(banner.id)} aria-label={`Dismiss: ${banner.title ?? banner.id}`}>
             ×
           </button>

@@ -1,4 +1,12 @@
-import { Component as ReactComponent, createContext, Suspense, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component as ReactComponent,
+  createContext,
+  Suspense,
+  useContext,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import type { ContentComponentProps, Rendering } from './fields.tsx';
 
@@ -19,7 +27,8 @@ const Context = createContext<RenderingContextValue | null>(null);
 
 function useRenderingContext(): RenderingContextValue {
   const value = useContext(Context);
-  if (!value) throw new Error('No RouteRenderer found: render placeholders inside <RouteRenderer route={…} components={…}>');
+  if (!value)
+    throw new Error('No RouteRenderer found: render placeholders inside <RouteRenderer route={…} components={…}>');
   return value;
 }
 
@@ -33,7 +42,10 @@ export function usePageUrl(): URL {
  * rendering's `fields`, `params`, the `rendering` and the `route`; the registry comes from here, so
  * container components render their own placeholders with {@link Placeholder} at any depth.
  */
-export function RouteRenderer({ children = <Placeholder name="main" />, ...value }: RenderingContextValue & { children?: ReactNode }) {
+export function RouteRenderer({
+  children = <Placeholder name="main" />,
+  ...value
+}: RenderingContextValue & { children?: ReactNode }) {
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -48,13 +60,21 @@ const isRendering = (entry: unknown): entry is Rendering =>
 export function Placeholder({ name, rendering }: { name: string; rendering?: Rendering }) {
   const { route } = useRenderingContext();
   const entries = (rendering ? rendering.placeholders?.[name] : route.placeholders[name]) ?? [];
-  return <>{entries.filter(isRendering).map((entry, index) => <RenderingView key={entry.uid || index} rendering={entry} />)}</>;
+  return (
+    <>
+      {entries.filter(isRendering).map((entry, index) => (
+        <RenderingView key={entry.uid || index} rendering={entry} />
+      ))}
+    </>
+  );
 }
 
 function RenderingView({ rendering }: { rendering: Rendering }) {
   const { components, route, mode } = useRenderingContext();
   // Own keys only: a componentName such as "constructor" must not find Object.prototype's.
-  const Component = Object.hasOwn(components, rendering.componentName) ? components[rendering.componentName] : undefined;
+  const Component = Object.hasOwn(components, rendering.componentName)
+    ? components[rendering.componentName]
+    : undefined;
   if (!Component) return mode === 'normal' ? null : <UnknownComponent name={rendering.componentName} />;
   // Each rendering fails alone. The Suspense boundary is what a server render needs: there an error
   // becomes this boundary's (empty) fallback and the browser renders the rendering again; where it
@@ -62,7 +82,12 @@ function RenderingView({ rendering }: { rendering: Rendering }) {
   return (
     <RenderingBoundary name={rendering.componentName} mode={mode}>
       <Suspense fallback={null}>
-        <Component fields={rendering.fields ?? {}} params={rendering.params ?? {}} rendering={rendering} route={route} />
+        <Component
+          fields={rendering.fields ?? {}}
+          params={rendering.params ?? {}}
+          rendering={rendering}
+          route={route}
+        />
       </Suspense>
     </RenderingBoundary>
   );
@@ -84,7 +109,11 @@ class RenderingBoundary extends ReactComponent<BoundaryProps, { failed: boolean 
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(`[site] The ${this.props.name} rendering failed and is left out of the page:`, error, info.componentStack ?? '');
+    console.error(
+      `[site] The ${this.props.name} rendering failed and is left out of the page:`,
+      error,
+      info.componentStack ?? '',
+    );
   }
 
   override render(): ReactNode {
@@ -99,8 +128,12 @@ export function FailedComponent({ name }: { name: string }) {
   return (
     <div className="container">
       <div role="group" aria-label={label} className="unknown-component" data-component-name={name} data-failed="">
-        <p><strong>{label}</strong></p>
-        <p className="muted">This rendering failed; visitors see the page without it. The browser console has the error.</p>
+        <p>
+          <strong>{label}</strong>
+        </p>
+        <p className="muted">
+          This rendering failed; visitors see the page without it. The browser console has the error.
+        </p>
       </div>
     </div>
   );
@@ -115,7 +148,9 @@ export function UnknownComponent({ name }: { name: string }) {
   return (
     <div className="container">
       <div role="group" aria-label={label} className="unknown-component" data-component-name={name}>
-        <p><strong>{label}</strong></p>
+        <p>
+          <strong>{label}</strong>
+        </p>
         <p className="muted">The site has no component with this name; visitors see nothing here.</p>
       </div>
     </div>

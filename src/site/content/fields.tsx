@@ -71,13 +71,17 @@ export function booleanOf(field: Field | undefined): boolean {
 /** An image field's value, or null when the field has no image. */
 export function imageOf(field: Field | undefined): ImageValue | null {
   const value = valueOf(field) as Partial<ImageValue> | undefined;
-  return value && typeof value === 'object' && typeof value.src === 'string' && value.src !== '' ? (value as ImageValue) : null;
+  return value && typeof value === 'object' && typeof value.src === 'string' && value.src !== ''
+    ? (value as ImageValue)
+    : null;
 }
 
 /** A link field's value, or null when the field has no link. */
 export function linkOf(field: Field | undefined): LinkValue | null {
   const value = valueOf(field) as Partial<LinkValue> | undefined;
-  return value && typeof value === 'object' && typeof value.href === 'string' && value.href !== '' ? (value as LinkValue) : null;
+  return value && typeof value === 'object' && typeof value.href === 'string' && value.href !== ''
+    ? (value as LinkValue)
+    : null;
 }
 
 /** The items of an item-list field; `[]` when the field is not a list. */
@@ -90,14 +94,19 @@ export function itemsOf(field: Field | undefined): ContentItem[] {
  * before the file arrives). `widths` adds a `srcset` of the platform's resized renditions (its
  * media handler's `mw` max-width parameter) below the field's own width. Nothing without an image.
  */
-export function ContentImage({ field, widths = [], ...rest }: { field: Field | undefined; widths?: number[] } & ImgHTMLAttributes<HTMLImageElement>) {
+export function ContentImage({
+  field,
+  widths = [],
+  ...rest
+}: { field: Field | undefined; widths?: number[] } & ImgHTMLAttributes<HTMLImageElement>) {
   const image = imageOf(field);
   const src = image && safeLinkTarget(image.src);
   if (!image || !src) return null;
   const smaller = image.width ? widths.filter((w) => w < image.width!) : [];
-  const srcSet = smaller.length > 0
-    ? [...smaller.map((w) => `${withParam(src, 'mw', w)} ${w}w`), `${src} ${image.width}w`].join(', ')
-    : undefined;
+  const srcSet =
+    smaller.length > 0
+      ? [...smaller.map((w) => `${withParam(src, 'mw', w)} ${w}w`), `${src} ${image.width}w`].join(', ')
+      : undefined;
   return <img src={src} srcSet={srcSet} alt={image.alt ?? ''} width={image.width} height={image.height} {...rest} />;
 }
 
@@ -115,12 +124,30 @@ const isAppPath = (href: string, linktype: string | undefined) =>
  * `_blank` target opens without giving the new page a handle on this one. The field's text is the
  * label unless `children` is given. Nothing without a link.
  */
-export function ContentLink({ field, children, ...rest }: { field: Field | undefined; children?: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+export function ContentLink({
+  field,
+  children,
+  ...rest
+}: { field: Field | undefined; children?: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   const link = linkOf(field);
   if (!link) return null;
   const href = safeLinkTarget(link.href) ?? '#';
   const label = children ?? link.text ?? link.href;
-  if (link.target === '_blank') return <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>{label}</a>;
-  if (isAppPath(href, link.linktype)) return <Link href={href} {...rest}>{label}</Link>;
-  return <a href={href} {...rest}>{label}</a>;
+  if (link.target === '_blank')
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+        {label}
+      </a>
+    );
+  if (isAppPath(href, link.linktype))
+    return (
+      <Link href={href} {...rest}>
+        {label}
+      </Link>
+    );
+  return (
+    <a href={href} {...rest}>
+      {label}
+    </a>
+  );
 }

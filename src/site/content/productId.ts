@@ -18,11 +18,7 @@ const NOT_IN_PRODUCT_ID = /[/\\?#%\p{Cc}\p{Cf}]|\.\./u;
  */
 export function isProductId(id: string): boolean {
   return (
-    id.length > 0 &&
-    id.length <= MAX_PRODUCT_ID_LENGTH &&
-    id !== '.' &&
-    id.trim() === id &&
-    !NOT_IN_PRODUCT_ID.test(id)
+    id.length > 0 && id.length <= MAX_PRODUCT_ID_LENGTH && id !== '.' && id.trim() === id && !NOT_IN_PRODUCT_ID.test(id)
   );
 }
 

@@ -1,10 +1,27 @@
 import {
-  AccountPage, ArticleBody, AuthErrorPage, CartPage, ProductPage, RecommendationWidget, RichText, SearchResults, SignInPage,
+  AccountPage,
+  ArticleBody,
+  AuthErrorPage,
+  CartPage,
+  ProductPage,
+  RecommendationWidget,
+  RichText,
+  SearchResults,
+  SignInPage,
 } from '../onDemand.tsx';
 import { ContentLink, type ContentComponentProps } from './fields.tsx';
 import { usePageUrl, type ComponentRegistry } from './Placeholder.tsx';
 import { productIdOf } from './productId.ts';
-import { ArticleList, CapabilityCards, CareersPage, Columns, Hero, PersonalizedOffer, PromoCta, Recommendations } from './sections.tsx';
+import {
+  ArticleList,
+  CapabilityCards,
+  CareersPage,
+  Columns,
+  Hero,
+  PersonalizedOffer,
+  PromoCta,
+  Recommendations,
+} from './sections.tsx';
 
 // What the home and landing pages show loads with the first page; the rest loads on demand
 // (onDemand.tsx), keeping the first load small: rich text (the sanitizer), the commerce pages (the
@@ -16,7 +33,9 @@ import { ArticleList, CapabilityCards, CareersPage, Columns, Hero, PersonalizedO
 function ProductNotFound({ fields }: Pick<ContentComponentProps, 'fields'>) {
   return (
     <div className="container">
-      <p><ContentLink field={fields.backLink} /></p>
+      <p>
+        <ContentLink field={fields.backLink} />
+      </p>
       <h1>Product unavailable</h1>
       <p role="alert">There is no product at this address.</p>
     </div>

@@ -17,19 +17,14 @@ export function Hero({ fields }: ContentComponentProps) {
     <section className="hero" aria-labelledby={titleId}>
       <div className="container">
         <div>
-        <h1 id={titleId}>{textOf(fields.heading)}</h1>
-        <p>{textOf(fields.text)}</p>
-        <p>
-          <ContentLink className="cta" data-track="cta" field={fields.cta} />{' '}
-          <ContentLink field={fields.secondaryLink} />
-        </p>
+          <h1 id={titleId}>{textOf(fields.heading)}</h1>
+          <p>{textOf(fields.text)}</p>
+          <p>
+            <ContentLink className="cta" data-track="cta" field={fields.cta} />{' '}
+            <ContentLink field={fields.secondaryLink} />
+          </p>
         </div>
-        <ContentImage
-          field={fields.image}
-          widths={[640]}
-          sizes="(min-width: 992px) 50vw, 100vw"
-          fetchPriority="high"
-        />
+        <ContentImage field={fields.image} widths={[640]} sizes="(min-width: 992px) 50vw, 100vw" fetchPriority="high" />
       </div>
     </section>
   );
@@ -44,7 +39,8 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
     { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
     { timeout: 3000 },
   );
-  const offer = personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
+  const offer =
+    personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
   if (!offer) return null;
   return (
     <div className="container">
@@ -109,7 +105,9 @@ export function PromoCta({ fields }: ContentComponentProps) {
       <section className="card promo" aria-labelledby={titleId}>
         <h2 id={titleId}>{textOf(fields.heading)}</h2>
         <p>{textOf(fields.text)}</p>
-        <p><ContentLink className="cta" data-track="cta" field={fields.link} /></p>
+        <p>
+          <ContentLink className="cta" data-track="cta" field={fields.link} />
+        </p>
       </section>
     </div>
   );
@@ -141,8 +139,12 @@ export function CapabilityCards({ fields }: ContentComponentProps) {
 export function Columns({ rendering }: ContentComponentProps) {
   return (
     <div className="container columns">
-      <div><Placeholder name="columns-left" rendering={rendering} /></div>
-      <div><Placeholder name="columns-right" rendering={rendering} /></div>
+      <div>
+        <Placeholder name="columns-left" rendering={rendering} />
+      </div>
+      <div>
+        <Placeholder name="columns-right" rendering={rendering} />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { type ReactNode, use } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CommerceProvider, commerceQueryKey, useCartCreateLineItem, useCartGet, useCartListLineItems, useCommerceClient, useProductsGet } from '../../commerce/react.tsx';
+import {
+  CommerceProvider,
+  commerceQueryKey,
+  useCartCreateLineItem,
+  useCartGet,
+  useCartListLineItems,
+  useCommerceClient,
+  useProductsGet,
+} from '../../commerce/react.tsx';
 import type { FieldMap } from '../../content/index.ts';
 import { type ContentComponentProps, ContentLink, textOf } from '../content/fields.tsx';
 import { Link } from '../router.tsx';
@@ -27,7 +35,12 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
   const add = useCartCreateLineItem({
     mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: commerceQueryKey(client, 'Cart') }) },
   });
-  if (product.isPending) return <div className="container"><p role="status">Loading product…</p></div>;
+  if (product.isPending)
+    return (
+      <div className="container">
+        <p role="status">Loading product…</p>
+      </div>
+    );
   if (product.isError) {
     return (
       <div className="container">
@@ -39,13 +52,20 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
   const p = product.data;
   return (
     <div className="container">
-      <p><ContentLink field={fields.backLink} /></p>
+      <p>
+        <ContentLink field={fields.backLink} />
+      </p>
       <h1>{p.Name ?? p.ID}</h1>
       {p.Description ? <p>{p.Description}</p> : null}
       <dl>
         <dt>Product ID</dt>
         <dd>{p.ID}</dd>
-        {p.QuantityMultiplier ? (<><dt>Sold in multiples of</dt><dd>{p.QuantityMultiplier}</dd></>) : null}
+        {p.QuantityMultiplier ? (
+          <>
+            <dt>Sold in multiples of</dt>
+            <dd>{p.QuantityMultiplier}</dd>
+          </>
+        ) : null}
       </dl>
       <button
         type="button"
@@ -55,7 +75,11 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
       >
         {textOf(fields.addToCartLabel)}
       </button>{' '}
-      {add.isSuccess ? <span role="status">{textOf(fields.addedText)} <ContentLink field={fields.viewCartLink} /></span> : null}
+      {add.isSuccess ? (
+        <span role="status">
+          {textOf(fields.addedText)} <ContentLink field={fields.viewCartLink} />
+        </span>
+      ) : null}
       {add.isError ? <span role="alert">Could not add to cart: {add.error.message}</span> : null}
     </div>
   );
@@ -85,17 +109,27 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
       {items.isPending ? <p role="status">Loading cart…</p> : null}
       {items.data ? (
         items.data.Items.length === 0 ? (
-          <p>{textOf(fields.emptyText)} <ContentLink field={fields.findProductsLink} />.</p>
+          <p>
+            {textOf(fields.emptyText)} <ContentLink field={fields.findProductsLink} />.
+          </p>
         ) : (
           <table>
             <caption className="visually-hidden">Items in your cart</caption>
             <thead>
-              <tr><th scope="col">Product</th><th scope="col">Quantity</th><th scope="col">Line total</th></tr>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Line total</th>
+              </tr>
             </thead>
             <tbody>
               {items.data.Items.map((item) => (
                 <tr key={item.ID ?? item.ProductID}>
-                  <td><Link href={`/products/${encodeURIComponent(item.ProductID ?? '')}`}>{item.Product?.Name ?? item.ProductID}</Link></td>
+                  <td>
+                    <Link href={`/products/${encodeURIComponent(item.ProductID ?? '')}`}>
+                      {item.Product?.Name ?? item.ProductID}
+                    </Link>
+                  </td>
                   <td>{item.Quantity}</td>
                   <td>{money(item.LineTotal, currency)}</td>
                 </tr>
@@ -104,7 +138,11 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
           </table>
         )
       ) : null}
-      {cart.data ? <p><strong>Total: {money(cart.data.Total, currency)}</strong></p> : null}
+      {cart.data ? (
+        <p>
+          <strong>Total: {money(cart.data.Total, currency)}</strong>
+        </p>
+      ) : null}
     </div>
   );
 }

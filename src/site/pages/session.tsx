@@ -62,7 +62,11 @@ export const AUTH_ERROR_VIEWS = {
     signIn: true,
   },
   // The reference shows only a link to the site here; ours says what happened.
-  default: { heading: 'Error', message: ['Something went wrong while signing you in. Please try again later.'], signIn: false },
+  default: {
+    heading: 'Error',
+    message: ['Something went wrong while signing you in. Please try again later.'],
+    signIn: false,
+  },
 } as const satisfies Record<string, AuthErrorView>;
 
 /** An `error=` value the error page knows (any case is accepted by {@link authErrorView}). */
@@ -110,12 +114,26 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
       <h1>Sign in</h1>
       {message ? <p role="alert">{message}</p> : null}
       <form onSubmit={submit} className="card" aria-label="Sign in with your account">
-        <p><label>Username <input name="username" autoComplete="username" required /></label></p>
-        <p><label>Password <input name="password" type="password" autoComplete="current-password" required /></label></p>
-        <button type="submit" className="primary">Sign in</button>
+        <p>
+          <label>
+            Username <input name="username" autoComplete="username" required />
+          </label>
+        </p>
+        <p>
+          <label>
+            Password <input name="password" type="password" autoComplete="current-password" required />
+          </label>
+        </p>
+        <button type="submit" className="primary">
+          Sign in
+        </button>
       </form>
       {others.map((p) => (
-        <p key={p.id}><button type="button" onClick={() => void signIn(p.id, { callbackUrl })}>Sign in with {p.name}</button></p>
+        <p key={p.id}>
+          <button type="button" onClick={() => void signIn(p.id, { callbackUrl })}>
+            Sign in with {p.name}
+          </button>
+        </p>
       ))}
     </div>
   );
@@ -127,9 +145,19 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
   return (
     <div className="container">
       <h1>{heading}</h1>
-      <div role="alert">{message.map((line) => <p key={line}>{line}</p>)}</div>
-      {signIn ? <p><Link href={defaultAuthClient.url('signin')}>Sign in</Link></p> : null}
-      <p><Link href="/">Go to the home page</Link></p>
+      <div role="alert">
+        {message.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      {signIn ? (
+        <p>
+          <Link href={defaultAuthClient.url('signin')}>Sign in</Link>
+        </p>
+      ) : null}
+      <p>
+        <Link href="/">Go to the home page</Link>
+      </p>
     </div>
   );
 }
@@ -137,13 +165,22 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
 /** `Account`: requires a session: readers without one are sent to sign in, then back here. */
 export function AccountPage({ fields }: ContentComponentProps) {
   const { data, status } = useSession({ required: true });
-  if (status !== 'authenticated') return <div className="container"><p role="status">{textOf(fields.checkingText)}</p></div>;
+  if (status !== 'authenticated')
+    return (
+      <div className="container">
+        <p role="status">{textOf(fields.checkingText)}</p>
+      </div>
+    );
   return (
     <div className="container">
       <h1>{textOf(fields.heading)}</h1>
-      <p>{textOf(fields.signedInLabel)} <strong>{data?.user?.name ?? data?.user?.email}</strong>.</p>
+      <p>
+        {textOf(fields.signedInLabel)} <strong>{data?.user?.name ?? data?.user?.email}</strong>.
+      </p>
       {fields.text ? <p>{textOf(fields.text)}</p> : null}
-      {data?.expires ? <p className="muted">Session valid until {new Date(data.expires).toLocaleString('en-GB')}.</p> : null}
+      {data?.expires ? (
+        <p className="muted">Session valid until {new Date(data.expires).toLocaleString('en-GB')}.</p>
+      ) : null}
     </div>
   );
 }

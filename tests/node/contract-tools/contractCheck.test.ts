@@ -35,7 +35,9 @@ describe('contract:check', () => {
     const result = check(changedTo('required-param'));
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('unacknowledged breaking contract changes.');
-    expect(result.stdout).toContain(`widgets: 1 breaking, 0 acknowledged by ${CHANGELOG} (no CHANGELOG.md next to the contract)`);
+    expect(result.stdout).toContain(
+      `widgets: 1 breaking, 0 acknowledged by ${CHANGELOG} (no CHANGELOG.md next to the contract)`,
+    );
     expect(result.stdout).toContain('✖ listWidgets GET /widgets: query parameter `region` made required');
     expect(result.stdout).toContain('BREAKING: <operationId>');
     expect(result.stdout).toContain('--allow-breaking');
@@ -43,10 +45,15 @@ describe('contract:check', () => {
 
   it('passes once the newest changelog entry names each breaking change', () => {
     const repo = changedTo('removed-enum');
-    repo.write(CHANGELOG, '# widgets\n\n## 2.0.0: no more drafts\nBREAKING: listWidgets the draft filter is gone\nBREAKING: POST /widgets drafts cannot be created\n');
+    repo.write(
+      CHANGELOG,
+      '# widgets\n\n## 2.0.0: no more drafts\nBREAKING: listWidgets the draft filter is gone\nBREAKING: POST /widgets drafts cannot be created\n',
+    );
     const result = check(repo);
     expect(result.stdout).toContain('every breaking change is acknowledged.');
-    expect(result.stdout).toContain('✓ createWidget POST /widgets: request body (application/json) `status`: enum value `draft` removed');
+    expect(result.stdout).toContain(
+      '✓ createWidget POST /widgets: request body (application/json) `status`: enum value `draft` removed',
+    );
     expect(result.status).toBe(0);
   });
 
@@ -64,7 +71,9 @@ describe('contract:check', () => {
     const repo = changedTo('removed-operation', { changelogAtBase: '## 1.0.0\nBREAKING: deleteWidget\n' });
     const result = check(repo);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain('the newest CHANGELOG.md entry "## 1.0.0" was already there at the base; add a new entry');
+    expect(result.stdout).toContain(
+      'the newest CHANGELOG.md entry "## 1.0.0" was already there at the base; add a new entry',
+    );
   });
 
   it('lets breaking changes through with --allow-breaking, still listing them', () => {
@@ -80,7 +89,9 @@ describe('contract:check', () => {
     expect(check(repo).status).toBe(0);
     const result = check(repo, '--base', 'HEAD~1');
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain('✖ getWidget GET /widgets/{id}: response 200 (application/json) `weight`: type `number` → `integer`');
+    expect(result.stdout).toContain(
+      '✖ getWidget GET /widgets/{id}: response 200 (application/json) `weight`: type `number` → `integer`',
+    );
   });
 
   it('exits 0 with the reason when there is no previous commit', () => {
@@ -98,19 +109,28 @@ describe('contract:check', () => {
     repos.push(folder);
     folder.write(CONTRACT, fixture('widgets/removed-operation.yaml'));
     const result = check(folder, '--base', 'HEAD~1');
-    expect(result.stdout.trim()).toBe(`contract:check skipped: ${folder.root} is not a git work tree (an exported tarball?), so there is no HEAD~1 to compare with.`);
+    expect(result.stdout.trim()).toBe(
+      `contract:check skipped: ${folder.root} is not a git work tree (an exported tarball?), so there is no HEAD~1 to compare with.`,
+    );
     expect(result.status).toBe(0);
   });
 
   it('skips, rather than fails, when git is not installed', async () => {
     const repo = changedTo('removed-operation');
     const result = await checkContracts({ root: repo.root, git: '/nonexistent/git' });
-    expect(result).toEqual({ ok: true, base: 'HEAD', skipped: 'git is not installed, so there is no HEAD to compare with', apis: [] });
+    expect(result).toEqual({
+      ok: true,
+      base: 'HEAD',
+      skipped: 'git is not installed, so there is no HEAD to compare with',
+      apis: [],
+    });
   });
 
   it('rejects unknown options with the usage', () => {
     const result = runScript('contract-check.mjs', ['--bsae', 'HEAD~1']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: npm run contract:check -- [--base <git ref>] [--allow-breaking] [--json] [--root <dir>]');
+    expect(result.stderr).toContain(
+      'usage: npm run contract:check -- [--base <git ref>] [--allow-breaking] [--json] [--root <dir>]',
+    );
   });
 });

@@ -25,7 +25,13 @@ afterEach(() => {
 describe('contract:diff', () => {
   it('prints a table of the changed operations with their classes', () => {
     const repo = repoWith({ [CONTRACT]: fixture('widgets/base.yaml') });
-    repo.write(CONTRACT, fixture('widgets/removed-operation.yaml').replace('required: false\n          schema:\n            type: string', 'required: true\n          schema:\n            type: string'));
+    repo.write(
+      CONTRACT,
+      fixture('widgets/removed-operation.yaml').replace(
+        'required: false\n          schema:\n            type: string',
+        'required: true\n          schema:\n            type: string',
+      ),
+    );
     const result = diff(repo);
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -36,7 +42,11 @@ describe('contract:diff', () => {
       ['listWidgets', 'GET /widgets', 'query parameter `region` made required', 'breaking'],
       ['deleteWidget', 'DELETE /widgets/{id}', 'operation removed', 'breaking'],
     ]);
-    expect(lines[5]?.trim().split(/\s{2,}/)).toEqual(['(document)', '`info.description` `A small contract the contract-tools tests cha…` → `The base contract without the deleteWidget op…`', 'annotation']);
+    expect(lines[5]?.trim().split(/\s{2,}/)).toEqual([
+      '(document)',
+      '`info.description` `A small contract the contract-tools tests cha…` → `The base contract without the deleteWidget op…`',
+      'annotation',
+    ]);
   });
 
   it('gives the same report as JSON with --json', () => {
@@ -47,8 +57,16 @@ describe('contract:diff', () => {
     expect(report.base).toBe('HEAD');
     expect(report.commit).toMatch(/^[0-9a-f]{40}$/);
     expect(report.apis).toHaveLength(1);
-    expect(report.apis[0]).toMatchObject({ api: 'widgets', status: 'changed', counts: { 'non-breaking': 1, breaking: 0, changed: 1 } });
-    expect(report.apis[0]?.operations[0]).toMatchObject({ operationId: 'listWidgets', type: 'non-breaking', changes: [{ description: 'query parameter `page` added (optional)' }] });
+    expect(report.apis[0]).toMatchObject({
+      api: 'widgets',
+      status: 'changed',
+      counts: { 'non-breaking': 1, breaking: 0, changed: 1 },
+    });
+    expect(report.apis[0]?.operations[0]).toMatchObject({
+      operationId: 'listWidgets',
+      type: 'non-breaking',
+      changes: [{ description: 'query parameter `page` added (optional)' }],
+    });
   });
 
   it('compares with any revision given by --base and says when nothing changed', () => {
@@ -56,7 +74,9 @@ describe('contract:diff', () => {
     repo.write(CONTRACT, fixture('widgets/required-param.yaml'));
     repo.commit('region required');
     expect(diff(repo).stdout).toContain('unchanged: widgets');
-    expect(diff(repo, '--base', 'HEAD~1').stdout).toContain('widgets: operations 1 changed; changes 1 breaking, 1 annotation');
+    expect(diff(repo, '--base', 'HEAD~1').stdout).toContain(
+      'widgets: operations 1 changed; changes 1 breaking, 1 annotation',
+    );
   });
 
   it('lists every operation of a contract that is new since the base as added', () => {
@@ -76,11 +96,16 @@ describe('contract:diff', () => {
 
   it('bundles a contract that $refs a sibling file, at the base and in the work tree', () => {
     const split = 'openapi/gadgets';
-    const repo = repoWith({ [`${split}/openapi.yaml`]: fixture('split/v1/openapi.yaml'), [`${split}/schemas.yaml`]: fixture('split/v1/schemas.yaml') });
+    const repo = repoWith({
+      [`${split}/openapi.yaml`]: fixture('split/v1/openapi.yaml'),
+      [`${split}/schemas.yaml`]: fixture('split/v1/schemas.yaml'),
+    });
     repo.write(`${split}/schemas.yaml`, fixture('split/v2/schemas.yaml'));
     const result = diff(repo);
     expect(result.stdout).toContain('gadgets: operations 1 changed; changes 1 breaking, 1 non-breaking');
-    expect(result.stdout).toMatch(/listGadgets +GET \/gadgets +query parameter `kind`: enum value `actuator` removed +breaking/);
+    expect(result.stdout).toMatch(
+      /listGadgets +GET \/gadgets +query parameter `kind`: enum value `actuator` removed +breaking/,
+    );
   });
 
   it('says why and exits 0 when there is nothing to compare with', () => {
@@ -88,7 +113,9 @@ describe('contract:diff', () => {
     repos.push(folder);
     folder.write(CONTRACT, fixture('widgets/base.yaml'));
     const outside = diff(folder);
-    expect(outside.stdout.trim()).toBe(`Contract change report skipped: ${folder.root} is not a git work tree (an exported tarball?), so there is no HEAD to compare with.`);
+    expect(outside.stdout.trim()).toBe(
+      `Contract change report skipped: ${folder.root} is not a git work tree (an exported tarball?), so there is no HEAD to compare with.`,
+    );
     expect(outside.status).toBe(0);
     const repo = repoWith({ [CONTRACT]: fixture('widgets/base.yaml') });
     const noParent = diff(repo, '--base', 'HEAD~1');

@@ -13,7 +13,10 @@ function operation(ops: OperationChanges[], operationId: string): OperationChang
   return found;
 }
 
-const breakingIn = (ops: OperationChanges[]) => ops.flatMap((op) => op.changes.filter((c) => c.type === 'breaking').map((c) => `${op.operationId}: ${c.description}`));
+const breakingIn = (ops: OperationChanges[]) =>
+  ops.flatMap((op) =>
+    op.changes.filter((c) => c.type === 'breaking').map((c) => `${op.operationId}: ${c.description}`),
+  );
 
 describe('diffContracts', () => {
   it('lists nothing when the contract did not change', () => {
@@ -28,14 +31,27 @@ describe('diffContracts', () => {
       path: '/widgets',
       change: 'changed',
       type: 'non-breaking',
-      changes: [{ type: 'non-breaking', action: 'add', description: 'query parameter `page` added (optional)', pointer: '/paths/~1widgets/get/parameters/2' }],
+      changes: [
+        {
+          type: 'non-breaking',
+          action: 'add',
+          description: 'query parameter `page` added (optional)',
+          pointer: '/paths/~1widgets/get/parameters/2',
+        },
+      ],
     });
   });
 
   it('classifies a removed operation as breaking', () => {
     const { operations } = diffContracts(base, load('removed-operation'));
     expect(operations).toEqual([
-      expect.objectContaining({ operationId: 'deleteWidget', method: 'DELETE', path: '/widgets/{id}', change: 'removed', type: 'breaking' }),
+      expect.objectContaining({
+        operationId: 'deleteWidget',
+        method: 'DELETE',
+        path: '/widgets/{id}',
+        change: 'removed',
+        type: 'breaking',
+      }),
     ]);
     expect(operations[0]?.changes[0]?.description).toBe('operation removed');
   });
@@ -47,8 +63,15 @@ describe('diffContracts', () => {
 
   it('classifies a new required parameter as breaking', () => {
     const after = structuredClone(base) as { paths: Record<string, Record<string, { parameters: object[] }>> };
-    after.paths['/widgets']!.get!.parameters.push({ name: 'tenant', in: 'header', required: true, schema: { type: 'string' } });
-    expect(breakingIn(diffContracts(base, after).operations)).toEqual(['listWidgets: header parameter `tenant` added (required)']);
+    after.paths['/widgets']!.get!.parameters.push({
+      name: 'tenant',
+      in: 'header',
+      required: true,
+      schema: { type: 'string' },
+    });
+    expect(breakingIn(diffContracts(base, after).operations)).toEqual([
+      'listWidgets: header parameter `tenant` added (required)',
+    ]);
   });
 
   it('classifies a removed enum value as breaking where callers send it, not where they only read it', () => {
@@ -59,7 +82,9 @@ describe('diffContracts', () => {
     ]);
     const readOnly = operation(operations, 'getWidget');
     expect(readOnly.type).toBe('non-breaking');
-    expect(readOnly.changes.map((c) => c.description)).toEqual(['response 200 (application/json) `status`: enum value `draft` removed']);
+    expect(readOnly.changes.map((c) => c.description)).toEqual([
+      'response 200 (application/json) `status`: enum value `draft` removed',
+    ]);
   });
 
   it('classifies a narrowed response type as breaking in every operation that returns it', () => {
@@ -74,10 +99,16 @@ describe('diffContracts', () => {
   it('classifies reworded descriptions and changed examples as annotations', () => {
     const { operations, document } = diffContracts(base, load('annotation'));
     expect(operations.map((op) => op.type)).toEqual(['annotation', 'annotation', 'annotation']);
-    expect(operation(operations, 'getWidget').changes.map((c) => c.description)).toContain('`summary` `One widget` → `One widget by id`');
+    expect(operation(operations, 'getWidget').changes.map((c) => c.description)).toContain(
+      '`summary` `One widget` → `One widget by id`',
+    );
     expect(document.map((c) => c.type)).toEqual(['annotation']);
     const withExamples = diffContracts(base, load('narrowed-response')).operations.flatMap((op) => op.changes);
-    expect(withExamples.filter((c) => c.description.includes('examples changed')).map((c) => c.type)).toEqual(['annotation', 'annotation', 'annotation']);
+    expect(withExamples.filter((c) => c.description.includes('examples changed')).map((c) => c.type)).toEqual([
+      'annotation',
+      'annotation',
+      'annotation',
+    ]);
   });
 
   it('lists every operation of a new contract as added and of a deleted one as removed', () => {
@@ -115,7 +146,10 @@ describe('describing a change inside a schema', () => {
 
   it('names the property through allOf wrappers and oneOf branches', () => {
     const before = structuredClone(base);
-    schemasOf(before).Widget!.properties.status = { allOf: [{ $ref: '#/components/schemas/WidgetStatus' }], description: 'Lifecycle.' };
+    schemasOf(before).Widget!.properties.status = {
+      allOf: [{ $ref: '#/components/schemas/WidgetStatus' }],
+      description: 'Lifecycle.',
+    };
     schemasOf(before).Widget!.properties.size = { oneOf: [{ type: 'number' }, { type: 'string', maxLength: 8 }] };
     const after = structuredClone(before);
     schemasOf(after).WidgetStatus!.enum = ['active', 'draft'];
@@ -142,6 +176,8 @@ describe('describing a change inside a schema', () => {
     const after = structuredClone(base);
     schemasOf(after).Widget!.required = ['id', 'name', 'status'];
     const changes = operation(diffContracts(base, after).operations, 'getWidget').changes;
-    expect(changes.map((c) => [c.description, c.type])).toEqual([['response 200 (application/json) `weight` no longer required', 'breaking']]);
+    expect(changes.map((c) => [c.description, c.type])).toEqual([
+      ['response 200 (application/json) `weight` no longer required', 'breaking'],
+    ]);
   });
 });

@@ -15,7 +15,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 type Paths = Record<string, Record<string, { operationId?: string }>>;
 
 function operationIds(doc: { paths?: Paths }): string[] {
-  return Object.values(doc.paths ?? {}).flatMap((item) => METHODS.flatMap((m) => item[m]?.operationId ?? [])).sort();
+  return Object.values(doc.paths ?? {})
+    .flatMap((item) => METHODS.flatMap((m) => item[m]?.operationId ?? []))
+    .sort();
 }
 
 function contract(api: string) {
@@ -73,7 +75,11 @@ describe('npm run docs', () => {
       expect(html.match(/<script[^>]+src=[^>]*>/)?.[0]).toBeUndefined();
       expect(html.match(/<link[^>]+href="https?:[^>]*>/)?.[0]).toBeUndefined();
       expect(html.match(/import\s*\{[^}]*\}\s*from\s*["']https?:[^"']*/)?.[0]).toBeUndefined();
-      expect(html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'self' 'unsafe-inline' data: blob:;`)).toBe(true);
+      expect(
+        html.includes(
+          `<meta http-equiv="Content-Security-Policy" content="default-src 'self' 'unsafe-inline' data: blob:;`,
+        ),
+      ).toBe(true);
     }
   });
 
@@ -99,8 +105,11 @@ describe('npm run docs', () => {
       const doc = contract('oneconnect');
       for (const id of operationIds(doc)) await page.locator(`a[href$="/${id.toLowerCase()}"]`).first().waitFor();
       await page.locator('a[href$="/getsegmentbanners"]').first().click();
-      const examples = (doc.paths?.['/api/oneconnect/get-segment-banners']?.get as { responses: Record<string, { content: Record<string, { examples: Record<string, { summary: string }> }> }> })
-        .responses['200']!.content['application/json']!.examples;
+      const examples = (
+        doc.paths?.['/api/oneconnect/get-segment-banners']?.get as {
+          responses: Record<string, { content: Record<string, { examples: Record<string, { summary: string }> }> }>;
+        }
+      ).responses['200']!.content['application/json']!.examples;
       await page.getByText(Object.values(examples)[0]!.summary).first().waitFor();
       await page.getByText('"banner-airshow"').first().waitFor();
       expect(finished.filter((u) => !u.startsWith(url) && !/^(blob|data):/.test(u))).toEqual([]);
@@ -125,14 +134,25 @@ describe('docs middleware (the /docs of the Vite plugin)', () => {
       expect([redirect.status, redirect.headers.get('location')]).toEqual([302, '/docs/']);
       const first = await fetch(`${url}/docs/widgets.html`);
       expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(operationIds(embeddedDefinition(await first.text()))).toEqual(['createWidget', 'deleteWidget', 'getWidget', 'listWidgets']);
-      expect(await (await fetch(`${url}/docs/`)).text()).toContain('<a href="./widgets.html"><strong>widgets</strong>: Widgets fixture API</a>');
+      expect(operationIds(embeddedDefinition(await first.text()))).toEqual([
+        'createWidget',
+        'deleteWidget',
+        'getWidget',
+        'listWidgets',
+      ]);
+      expect(await (await fetch(`${url}/docs/`)).text()).toContain(
+        '<a href="./widgets.html"><strong>widgets</strong>: Widgets fixture API</a>',
+      );
 
       repo.write('openapi/widgets/openapi.yaml', fixture('widgets/removed-operation.yaml'));
       const later = new Date(Date.now() + 60_000);
       utimesSync(join(repo.root, 'openapi/widgets/openapi.yaml'), later, later);
       const rebuilt = await fetch(`${url}/docs/widgets.html`);
-      expect(operationIds(embeddedDefinition(await rebuilt.text()))).toEqual(['createWidget', 'getWidget', 'listWidgets']);
+      expect(operationIds(embeddedDefinition(await rebuilt.text()))).toEqual([
+        'createWidget',
+        'getWidget',
+        'listWidgets',
+      ]);
 
       expect((await fetch(`${url}/docs/nope.html`)).status).toBe(404);
       expect((await fetch(`${url}/docs/..%2Fopenapi%2Fwidgets%2Fopenapi.yaml`)).status).toBe(404);

@@ -37,11 +37,15 @@ export interface FixtureRepo {
 export function fixtureRepo({ git = true }: { git?: boolean } = {}): FixtureRepo {
   const root = mkdtempSync(join(tmpdir(), 'contract-repo-'));
   const run = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Contract Tests', '-c', 'user.email=tests@example.com', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: root,
-      env: cleanEnv(),
-      stdio: 'pipe',
-    });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Contract Tests', '-c', 'user.email=tests@example.com', '-c', 'commit.gpgsign=false', ...args],
+      {
+        cwd: root,
+        env: cleanEnv(),
+        stdio: 'pipe',
+      },
+    );
   if (git) run('init', '-q');
   return {
     root,
@@ -64,6 +68,10 @@ export function fixtureRepo({ git = true }: { git?: boolean } = {}): FixtureRepo
 
 /** Runs `node scripts/<script> …args` of this project; returns its exit status and output. */
 export function runScript(script: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(PROJECT, 'scripts', script), ...args], { encoding: 'utf8', env: cleanEnv(), timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(PROJECT, 'scripts', script), ...args], {
+    encoding: 'utf8',
+    env: cleanEnv(),
+    timeout: 120_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

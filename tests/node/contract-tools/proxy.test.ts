@@ -65,10 +65,21 @@ describe('validating proxy (npm run mock -- --proxy <api>=<url>)', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(BROKEN_LIST);
     expect(since(start)).toEqual([
-      expect.stringMatching(/^\[widgets\] ✖ listWidgets \(GET \/widgets\) → 200: response\.body\.0\.status \[enum\] .*allowed values/),
-      expect.stringMatching(/^\[widgets\] ✖ listWidgets \(GET \/widgets\) → 200: response\.body\.0\.weight \[type\] .*must be number/),
+      expect.stringMatching(
+        /^\[widgets\] ✖ listWidgets \(GET \/widgets\) → 200: response\.body\.0\.status \[enum\] .*allowed values/,
+      ),
+      expect.stringMatching(
+        /^\[widgets\] ✖ listWidgets \(GET \/widgets\) → 200: response\.body\.0\.weight \[type\] .*must be number/,
+      ),
     ]);
-    expect(violations.at(-1)).toMatchObject({ api: 'widgets', operationId: 'listWidgets', method: 'GET', path: '/widgets', status: 200, rule: 'type' });
+    expect(violations.at(-1)).toMatchObject({
+      api: 'widgets',
+      operationId: 'listWidgets',
+      method: 'GET',
+      path: '/widgets',
+      status: 200,
+      rule: 'type',
+    });
   });
 
   it('logs nothing for an exchange that honours the contract', async () => {
@@ -80,17 +91,27 @@ describe('validating proxy (npm run mock -- --proxy <api>=<url>)', () => {
 
   it('still forwards a request that breaks the contract, and logs the broken rule', async () => {
     const start = lines.length;
-    const response = await fetch(`${proxy.url}/widgets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"active"}' });
+    const response = await fetch(`${proxy.url}/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"active"}',
+    });
     expect(response.status).toBe(201);
     expect(hits).toContain('POST /widgets');
-    expect(since(start)).toEqual([expect.stringMatching(/^\[widgets\] ✖ createWidget \(POST \/widgets\) → 201: request\.body \[required\] .*'name'/)]);
+    expect(since(start)).toEqual([
+      expect.stringMatching(
+        /^\[widgets\] ✖ createWidget \(POST \/widgets\) → 201: request\.body \[required\] .*'name'/,
+      ),
+    ]);
   });
 
   it('names a request outside the contract as such', async () => {
     const start = lines.length;
     const response = await fetch(`${proxy.url}/gadgets`);
     expect(response.status).toBe(404);
-    expect(since(start)).toEqual(['[widgets] ⚠ GET /gadgets (no operation of the contract) → 404: request Selected route not found']);
+    expect(since(start)).toEqual([
+      '[widgets] ⚠ GET /gadgets (no operation of the contract) → 404: request Selected route not found',
+    ]);
   });
 
   it('never writes the query string, which may carry tokens, to the log', async () => {
@@ -98,7 +119,9 @@ describe('validating proxy (npm run mock -- --proxy <api>=<url>)', () => {
     await (await fetch(`${proxy.url}/widgets?status=lost&access_token=s3cret`)).text();
     expect(since(start).length).toBeGreaterThan(0);
     expect(since(start).join('\n')).not.toContain('s3cret');
-    expect(since(start)[0]).toMatch(/^\[widgets\] ✖ listWidgets \(GET \/widgets\) → 200: request\.query\.status \[enum\]/);
+    expect(since(start)[0]).toMatch(
+      /^\[widgets\] ✖ listWidgets \(GET \/widgets\) → 200: request\.query\.status \[enum\]/,
+    );
   });
 });
 
@@ -106,13 +129,20 @@ describe('operationMatcher', () => {
   const match = operationMatcher(parseContract(fixture('widgets/base.yaml'), 'widgets'));
 
   it('finds the operation of a concrete path, preferring literal segments', () => {
-    expect(match('DELETE', '/widgets/w-1')).toEqual({ operationId: 'deleteWidget', method: 'DELETE', path: '/widgets/{id}' });
+    expect(match('DELETE', '/widgets/w-1')).toEqual({
+      operationId: 'deleteWidget',
+      method: 'DELETE',
+      path: '/widgets/{id}',
+    });
     expect(match('get', '/widgets')).toEqual({ operationId: 'listWidgets', method: 'GET', path: '/widgets' });
     expect(match('PATCH', '/widgets/w-1')).toBeUndefined();
   });
 
   it('strips the path of a server URL first', () => {
-    const withServer = operationMatcher({ servers: [{ url: 'https://api.example.com/v1' }], paths: { '/me': { get: { operationId: 'getMe' } }, '/{id}': { get: { operationId: 'getAny' } } } });
+    const withServer = operationMatcher({
+      servers: [{ url: 'https://api.example.com/v1' }],
+      paths: { '/me': { get: { operationId: 'getMe' } }, '/{id}': { get: { operationId: 'getAny' } } },
+    });
     expect(withServer('GET', '/v1/me')).toEqual({ operationId: 'getMe', method: 'GET', path: '/me' });
     expect(withServer('GET', '/v1/x1')).toEqual({ operationId: 'getAny', method: 'GET', path: '/{id}' });
   });
