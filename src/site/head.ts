@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { RouteData } from '../content/index.ts';
-import { booleanOf, imageOf, textOf, type ImageValue, type Rendering } from './content/fields.tsx';
+import { booleanOf, imageOf, textOf, type ImageValue, type Rendering } from './content/rendering.tsx';
 
 // The page's <head> from its route: the prerender writes it into the static HTML (what crawlers and
 // link previews read), and the browser keeps it in step on every client-side navigation. One function

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteData } from '../content/index.ts';
-import type { ComponentRegistry } from './content/Placeholder.tsx';
-import type { ContentComponentProps } from './content/fields.tsx';
+import type { ComponentRegistry, ContentComponentProps } from './content/rendering.tsx';
 import { preloadCommerce } from './siteClients.tsx';
 
 // The parts of the site that load on demand, and loading them ahead. A prerendered page must hydrate

@@ -16,9 +16,8 @@ import {
   widget,
   WidgetsProvider,
 } from '../search/react.tsx';
-import { type ContentComponentProps, textOf } from './content/fields.tsx';
+import { type ContentComponentProps, textOf, usePageUrl } from './content/rendering.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
-import { usePageUrl } from './content/Placeholder.tsx';
 import { Link, navigate } from './router.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
 import { SiteSearchContext, useSiteClients } from './siteClients.tsx';

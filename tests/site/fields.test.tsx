@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { ContentImage, ContentLink } from '../../src/site/content/fields.tsx';
+import { ContentImage, ContentLink } from '../../src/site/content/rendering.tsx';
 
 describe('content fields pass the link guard', () => {
   it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/x.png'])(

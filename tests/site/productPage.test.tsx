@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parse } from 'yaml';
 import { createCommerceClient, type CommerceClient } from '../../src/commerce/index.ts';
 import type { RouteData } from '../../src/content/index.ts';
-import { RouteRenderer } from '../../src/site/content/Placeholder.tsx';
+import { RouteRenderer } from '../../src/site/content/rendering.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { ProductPage } from '../../src/site/onDemand.tsx';
 import { isProductId, MAX_PRODUCT_ID_LENGTH, productIdOf } from '../../src/site/content/productId.ts';

@@ -4,8 +4,11 @@ import { prerender } from 'react-dom/static';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageMode, RouteData } from '../../src/content/index.ts';
-import { RouteRenderer, type ComponentRegistry } from '../../src/site/content/Placeholder.tsx';
-import type { ContentComponentProps } from '../../src/site/content/fields.tsx';
+import {
+  RouteRenderer,
+  type ComponentRegistry,
+  type ContentComponentProps,
+} from '../../src/site/content/rendering.tsx';
 
 const route = {
   name: 'home',

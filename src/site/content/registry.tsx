@@ -9,8 +9,7 @@ import {
   SearchResults,
   SignInPage,
 } from '../onDemand.tsx';
-import { ContentLink, type ContentComponentProps } from './fields.tsx';
-import { usePageUrl, type ComponentRegistry } from './Placeholder.tsx';
+import { ContentLink, usePageUrl, type ComponentRegistry, type ContentComponentProps } from './rendering.tsx';
 import { productIdOf } from './productId.ts';
 import {
   ArticleList,

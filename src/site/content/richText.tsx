@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { sanitizedMarkup } from '../../search/index.ts';
-import { ContentImage, numberOf, textOf, type ContentComponentProps } from './fields.tsx';
+import { ContentImage, numberOf, textOf, type ContentComponentProps } from './rendering.tsx';
 import { ArticleStats } from '../SiteContext.tsx';
 
 // The components that render editors' HTML. They load on demand (the registry imports this module

@@ -1,9 +1,17 @@
 import { Suspense, useId, useMemo } from 'react';
-import { type ContentComponentProps, ContentImage, ContentLink, itemsOf, linkOf, numberOf, textOf } from './fields.tsx';
+import {
+  type ContentComponentProps,
+  ContentImage,
+  ContentLink,
+  itemsOf,
+  linkOf,
+  numberOf,
+  Placeholder,
+  textOf,
+} from './rendering.tsx';
 import { usePersonalize } from '../../engagement/react.tsx';
 import { RecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
-import { Placeholder } from './Placeholder.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { type Article, ArticleCard } from '../SiteContext.tsx';
 

@@ -10,7 +10,7 @@ import {
   useProductsGet,
 } from '../../commerce/react.tsx';
 import type { FieldMap } from '../../content/index.ts';
-import { type ContentComponentProps, ContentLink, textOf } from '../content/fields.tsx';
+import { type ContentComponentProps, ContentLink, textOf } from '../content/rendering.tsx';
 import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
 

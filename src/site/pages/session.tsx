@@ -3,7 +3,7 @@ import { defaultAuthClient, getProviders, type Providers, signIn } from '../../a
 import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../../auth/react.tsx';
-import { type ContentComponentProps, textOf } from '../content/fields.tsx';
+import { type ContentComponentProps, textOf } from '../content/rendering.tsx';
 
 // The session client's own pages, loaded on demand: sign-in, the error page and the account page,
 // with the messages the protocol's `?error=` values show.
