@@ -6,7 +6,7 @@ import { createContentClient, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
-import { sessionGate } from './content/ContentPage.tsx';
+import { sessionGate } from './content/route.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { stateScript } from './prerenderState.ts';
 import { siteConfig } from './siteConfig.ts';

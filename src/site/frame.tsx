@@ -1,12 +1,47 @@
-import { Suspense, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useSession } from '../auth/react.tsx';
 import { signIn, signOut } from '../auth/index.ts';
+import { useEngagement } from '../engagement/react.tsx';
 import { HeaderSearch } from './onDemand.tsx';
 import { siteConfig } from './siteConfig.ts';
 import { Link, navigate } from './router.tsx';
+import { SiteSearchContext } from './siteClients.tsx';
+import { SiteTracking, useAnalytics } from './tracking.tsx';
 
-// The frame around every page: the header (brand, navigation, preview search, session) and footer.
+// The frame around every page: the header (brand, navigation, preview search, session) and footer,
+// and what goes with the page's path: its search settings and, after consent, its page views.
+
+/**
+ * The frame of the page at `pathname` around its `main` (`children`): a skip link, the header and
+ * the footer. The search widgets below it send the page's path (and tracking consent); while the
+ * events SDK runs, each path is a page view and tracked links are sent. The header's search mounts
+ * once `searchReady` (the page's content is on screen).
+ */
+export function Frame({
+  pathname,
+  searchReady,
+  children,
+}: {
+  pathname: string;
+  searchReady: boolean;
+  children: ReactNode;
+}) {
+  const analytics = useAnalytics();
+  const sdk = useEngagement();
+  const searchSettings = useMemo(() => ({ analytics, pageUri: pathname }), [analytics, pathname]);
+  return (
+    <SiteSearchContext.Provider value={searchSettings}>
+      <a className="visually-hidden" href="#main">
+        Skip to content
+      </a>
+      <Header pathname={pathname} searchReady={searchReady} />
+      {children}
+      <Footer />
+      {sdk ? <SiteTracking sdk={sdk} page={pathname} /> : null}
+    </SiteSearchContext.Provider>
+  );
+}
 
 const NAV = [
   ['/', 'Home'],

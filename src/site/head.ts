@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { RouteData } from '../content/index.ts';
 import { booleanOf, imageOf, textOf, type ImageValue, type Rendering } from './content/rendering.tsx';
+import { needsSession } from './content/route.tsx';
 
 // The page's <head> from its route: the prerender writes it into the static HTML (what crawlers and
 // link previews read), and the browser keeps it in step on every client-side navigation. One function
@@ -38,7 +39,7 @@ export const HEAD_ATTRIBUTE = 'data-head';
 
 /** Whether search engines may index the route: not when editors say `noIndex` or it needs a session. */
 export function isIndexable(route: RouteData): boolean {
-  return !booleanOf(route.fields.noIndex) && !booleanOf(route.fields.requiresSession);
+  return !booleanOf(route.fields.noIndex) && !needsSession(route);
 }
 
 // The route's share image: its `ogImage` field, else the first hero's image.
@@ -74,7 +75,7 @@ export function pageHead(
   const lang = route.itemLanguage || language;
   // A page that needs a session tells crawlers and link previews its title and nothing else of
   // its content (its static page is its gate: see entry-server.tsx).
-  if (booleanOf(route.fields.requiresSession)) {
+  if (needsSession(route)) {
     return {
       title,
       lang,

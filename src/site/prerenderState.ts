@@ -1,6 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { LayoutResult, RouteData } from '../content/index.ts';
-import type { SessionGate } from './content/ContentPage.tsx';
+import type { SessionGate } from './content/route.tsx';
 import { getPageMode } from './editMode.ts';
 
 // The hand-over from a prerendered page to the browser: the server writes what it rendered the page

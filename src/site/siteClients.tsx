@@ -1,7 +1,10 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useSession } from '../auth/react.tsx';
 import type { CommerceClient } from '../commerce/index.ts';
 import { type ContentClient, createContentClient } from '../content/index.ts';
+import { ContentProvider } from '../content/react.tsx';
 import { createOneconnectClient, type OneconnectClient } from '../oneconnect/index.ts';
+import { OneconnectProvider } from '../oneconnect/react.tsx';
 import type { SearchClient } from '../search/index.ts';
 import { absolute, siteConfig } from './siteConfig.ts';
 
@@ -79,6 +82,29 @@ export function createSiteClients(getAccessToken: () => string | undefined): Sit
 
 /** The page's API clients, for pages that load a client on demand. */
 export const SiteClientsContext = createContext<SiteClients | null>(null);
+
+/**
+ * Creates the page's API clients once and provides them: to the site ({@link useSiteClients}) and
+ * to the content and banner bindings. The session's commerce token reaches them without re-creating
+ * them. Place it inside the SessionProvider.
+ */
+export function SiteClientsProvider({ children }: { children: ReactNode }) {
+  const { data } = useSession();
+  const accessToken = (data as { accessToken?: string } | null)?.accessToken;
+  const [site] = useState(() => {
+    let token: string | undefined;
+    return { clients: createSiteClients(() => token), setToken: (next: string | undefined) => void (token = next) };
+  });
+  // A layout effect runs before any passive effect, so the token is in place before the page's queries start.
+  useLayoutEffect(() => site.setToken(accessToken), [site, accessToken]);
+  return (
+    <SiteClientsContext.Provider value={site.clients}>
+      <ContentProvider client={site.clients.content}>
+        <OneconnectProvider client={site.clients.oneconnect}>{children}</OneconnectProvider>
+      </ContentProvider>
+    </SiteClientsContext.Provider>
+  );
+}
 
 /** What the page's search widgets send with their requests: tracking consent and the page's path. */
 export interface SiteSearchSettings {

@@ -1,15 +1,66 @@
-import { useEffect } from 'react';
-import type { EngageSdk } from '../engagement/index.ts';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { PageMode } from '../content/index.ts';
+import type { EngageSdk, EngageSettings } from '../engagement/index.ts';
+import { EngagementProvider } from '../engagement/react.tsx';
 // The framework-free parts only, straight from their modules: neither the events SDK nor the
 // search layer loads before consent, and forgetting a visitor needs neither.
 import { forgetVisitor as forgetEngagementVisitor, type ForgetSettings } from '../engagement/traces.ts';
 import { forgetVisitor as forgetSearchVisitor } from '../search/visitorStorage.ts';
-import type { AnalyticsConsent } from './consent.ts';
-import type { SiteClients } from './siteClients.tsx';
+import { type AnalyticsConsent, useConsent } from './consent.ts';
+import { type SiteClients, useSiteClients } from './siteClients.tsx';
+import { absolute, siteConfig } from './siteConfig.ts';
 
-// Link-click tracking: which clicks are calls to action or careers links, and sending them as
-// events in the click itself (keepalive), after consent only; and forgetting the visitor
-// wherever the site tracks them once consent is absent.
+// Tracking, after consent only: the consent platform gates the events SDK and the search layer's
+// tracking; which clicks are calls to action or careers links, sent as events in the click itself
+// (keepalive); and forgetting the visitor wherever the site tracks them once consent is absent.
+
+/**
+ * The events SDK settings the site starts the SDK with (after consent): the environment's client
+ * key, target URL and web personalization script host, and the specification's fixed settings
+ * (point of sale `ngc`, UTM parameters included, web personalization on).
+ */
+export function engagementSettings(): EngageSettings {
+  return {
+    clientKey: siteConfig.engagementClientKey,
+    targetURL: absolute(siteConfig.engagementTargetUrl),
+    pointOfSale: siteConfig.pointOfSale,
+    includeUTMParameters: siteConfig.includeUtmParameters,
+    // Web personalization on (specification), its script from the configured base URL.
+    webPersonalization: { baseURLOverride: absolute(siteConfig.webPersonalizationUrl) },
+  };
+}
+
+const AnalyticsContext = createContext(false);
+
+/**
+ * Consent gates analytics and personalization (group C0002): loads the consent platform (not in edit
+ * mode, where editors get no consent banner) and runs the events SDK only while C0002 is granted;
+ * editors in edit or preview mode are never tracked. Whenever consent is absent the visitor is
+ * forgotten ({@link useForgetWithoutConsent}). Place it inside the site's clients.
+ */
+export function AnalyticsProvider({ mode, children }: { mode: PageMode; children: ReactNode }) {
+  const consent = useConsent({
+    load: mode !== 'edit',
+    src: siteConfig.consentScriptUrl,
+    domainScript: siteConfig.consentDomainScript,
+  });
+  const analytics = consent === 'granted' && mode === 'normal';
+  const [settings] = useState(engagementSettings);
+  useForgetWithoutConsent(consent, settings, useSiteClients());
+  return (
+    <EngagementProvider settings={settings} enabled={analytics}>
+      <AnalyticsContext.Provider value={analytics}>{children}</AnalyticsContext.Provider>
+    </EngagementProvider>
+  );
+}
+
+/**
+ * Whether tracking runs now (C0002 granted, on a visitor's page), as the search widgets send it.
+ * False outside {@link AnalyticsProvider}.
+ */
+export function useAnalytics(): boolean {
+  return useContext(AnalyticsContext);
+}
 
 /** What a tracked link click is. */
 export type LinkKind = 'cta' | 'careers';

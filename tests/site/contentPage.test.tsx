@@ -15,7 +15,8 @@ import { Placeholder, type ComponentRegistry, type ContentComponentProps } from 
 import { components } from '../../src/site/content/registry.tsx';
 import { productIdOf } from '../../src/site/content/productId.ts';
 import { rewriteMediaImages } from '../../src/site/editMode.ts';
-import { ContentPage, type SessionGate, usePageLayout } from '../../src/site/content/ContentPage.tsx';
+import { PageBody } from '../../src/site/content/ContentPage.tsx';
+import { type SessionGate, usePageRoute } from '../../src/site/content/route.tsx';
 import { createAuthClient, type Session } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
@@ -86,8 +87,8 @@ function renderPage(
   const service = layoutService(routes);
   const auth = sessionRoutes(session);
   function Page() {
-    const layout = usePageLayout(new URL(path, 'https://www.aero.example'), mode, gate);
-    return <ContentPage layout={layout} components={registry} mode={mode} />;
+    const page = usePageRoute(new URL(path, 'https://www.aero.example'), mode, gate);
+    return <PageBody page={page} components={registry} mode={mode} />;
   }
   // The other services answer nothing: these tests are about the content.
   const search = createSearchClient({

@@ -3,9 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { EngagementProvider, useEngagement } from '../../src/engagement/react.tsx';
-import { engagementSettings } from '../../src/site/App.tsx';
 import { siteConfig } from '../../src/site/siteConfig.ts';
-import { SiteTracking } from '../../src/site/tracking.tsx';
+import { engagementSettings, SiteTracking } from '../../src/site/tracking.tsx';
 import { resetBrowser, setPage } from '../engagement/support.ts';
 
 // The specification's engagement settings (seed §9: point of sale ngc, UTM parameters included,
@@ -50,7 +49,7 @@ function recordEngagement(): Sent[] {
   return sent;
 }
 
-// The shell's wiring: SiteTracking runs while the SDK does (src/site/App.tsx).
+// The frame's wiring: SiteTracking runs while the SDK does (src/site/frame.tsx).
 function Tracked({ page }: { page: string }) {
   const sdk = useEngagement();
   return sdk ? <SiteTracking sdk={sdk} page={page} /> : null;

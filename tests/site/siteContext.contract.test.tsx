@@ -30,7 +30,7 @@ function recordingClient(prefer: Record<string, string> = {}) {
   return { client, sent };
 }
 
-/** The site's shell around `children`: the banner flow, then the shared site context (src/site/App.tsx). */
+/** The site's shell around `children`: the banner flow, then the shared site context (src/site/content/ContentPage.tsx). */
 function Shell({ client, children }: { client: OneconnectClient; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (

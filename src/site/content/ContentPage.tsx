@@ -1,55 +1,73 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { useSession } from '../../auth/react.tsx';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { PageMode, RouteData } from '../../content/index.ts';
-import { useRoute } from '../../content/react.tsx';
-import { usePageHead } from '../head.ts';
-import { siteConfig } from '../siteConfig.ts';
-import { booleanOf, type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
-import { useBanners } from '../../oneconnect/react.tsx';
-import { useSite } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
-import { Link } from '../router.tsx';
+import { BannerProvider, useBanners } from '../../oneconnect/react.tsx';
+import { rewriteMediaImages } from '../editMode.ts';
+import { Frame } from '../frame.tsx';
+import { usePageHead } from '../head.ts';
+import { Link, useLocation } from '../router.tsx';
+import { useSite, SiteProvider } from '../SiteContext.tsx';
+import { siteConfig } from '../siteConfig.ts';
+import { components as siteComponents } from './registry.tsx';
+import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
+import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePageRoute } from './route.tsx';
 
-/**
- * What the page of a route that needs a session (its `requiresSession` field is set) shows before
- * the visitor's session is known, and all of the route its prerendered page carries: its heading.
- */
-export interface SessionGate {
-  /** The route's display name: the gate's `<h1>`. */
-  heading: string;
-}
-
-/** The gate of `route` when it needs a session (its `requiresSession` field is set), else `undefined`. */
-export function sessionGate(route: RouteData): SessionGate | undefined {
-  return booleanOf(route.fields.requiresSession) ? { heading: route.displayName || route.name } : undefined;
-}
-
-/**
- * The page of one URL from the layout service: its route through React Query (`useRoute`, keyed by
- * item, language, site and mode, so a server can prefetch and dehydrate it), with `sc_mode` passed on.
- * While another route loads, the previous page stays (with its own URL) rather than flashing empty.
- * `gate`: the URL's route needs a session (its prerendered page said so, before any of its data):
- * its layout is asked for only once the visitor has a session, and the gate shows until the page
- * can. Defaults to none.
- */
-export function usePageLayout(url: URL, mode: PageMode, gate?: SessionGate) {
-  // Content for signed-in readers is not asked for without a session: a visitor without one is sent
-  // to sign in first (the layout service must still protect the item: anyone can call it).
-  const { status } = useSession();
-  const waiting = !!gate && status !== 'authenticated';
-  // Published pages change with a deploy (which prerenders them again), not during a visit: a page
-  // hydrated from its prerendered data, or seen before, is not fetched again.
-  const layout = useRoute(url.pathname, { mode, staleTime: mode === 'normal' ? Infinity : 0, enabled: !waiting });
-  const [shownUrl, setShownUrl] = useState(url);
-  // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
-  if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
-  const route = layout.data?.sitecore.route;
-  return { ...layout, route, url: layout.isPlaceholderData ? shownUrl : url, gate };
-}
+// The page component: the route of the page's URL (route.tsx decides what it shows) rendered in the
+// site's frame, with its head tags (head.ts) and the targeted banners; the route's renderings go
+// through the component registry (rendering.tsx, registry.tsx).
 
 /** Props of {@link ContentPage}. */
 export interface ContentPageProps {
-  layout: ReturnType<typeof usePageLayout>;
+  /**
+   * The page's URL where there is no browser location (a server rendering it, and the hydration
+   * after); in a browser the location is read. Defaults to the browser's location.
+   */
+  url?: string;
+  /** The prerendered page at `url` is the gate of a route that needs a session. Defaults to none. */
+  gate?: SessionGate;
+  /** `edit` or `preview` when an editor is looking, else `normal`. */
+  mode: PageMode;
+}
+
+/**
+ * The page at the current URL: every URL path asks the layout service for its route, and the
+ * component registry renders it in `main`, between the header and the footer. The header's search
+ * waits for the page's content, so its widget and the page's widgets go out in one batch. Banners
+ * load only on the targeted layout.
+ */
+export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
+  const location = useLocation(serverUrl);
+  // The prerendered page's gate is its own URL's: other pages say whether they need a session in their data.
+  const gated = gateAt(location, serverUrl, gate);
+  const page = usePageRoute(location, mode, gated);
+  const { route } = page;
+  const [pageReady, setPageReady] = useState(false);
+  const ready = useCallback(() => setPageReady(true), []);
+  return (
+    <BannerProvider enabled={showsBanners(route)}>
+      <SiteProvider>
+        {mode !== 'normal' ? <EditModeMedia /> : null}
+        <Frame pathname={page.url.pathname} searchReady={pageReady}>
+          <main id="main" data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}>
+            <Suspense fallback={<PageLoading gate={gated} />}>
+              <PageBody page={page} components={siteComponents} mode={mode} onReady={ready} />
+            </Suspense>
+          </main>
+        </Frame>
+      </SiteProvider>
+    </BannerProvider>
+  );
+}
+
+// Editors (edit and preview) see content media through the platform's shell media route.
+function EditModeMedia() {
+  useEffect(() => rewriteMediaImages(document.body), []);
+  return null;
+}
+
+/** Props of {@link PageBody}. */
+export interface PageBodyProps {
+  page: PageRoute;
   components: ComponentRegistry;
   mode: PageMode;
   /** Called once the page's content is on screen (its lazy components loaded). Defaults to none. */
@@ -57,23 +75,19 @@ export interface ContentPageProps {
 }
 
 /**
- * Renders the route: its `main` placeholder through the component registry, the targeted banners
- * (shown only when the route's layout is the targeted one), the page's head from the route's
- * fields (title, description, canonical, share tags: see head.ts), and a sign-in redirect for a route whose `requiresSession` field is set.
- * `route: null` renders the not-found page. A gated layout (see {@link usePageLayout}) shows its gate until its route is here.
+ * What `main` shows for `page` (see route.tsx): the route's `main` placeholder through the component
+ * registry, below the targeted banners; its gate, the loading status, the error page or the
+ * not-found page otherwise. Keeps the document's head on the route shown (head.ts).
  */
-export function ContentPage({ layout, components, mode, onReady }: ContentPageProps) {
-  const { route, url } = layout;
-  usePageHead(layout.isError && !layout.data ? undefined : route, url, {
+export function PageBody({ page, components, mode, onReady }: PageBodyProps) {
+  usePageHead(page.route, page.url, {
     origin: siteConfig.publicOrigin,
     siteName: siteConfig.siteName,
-    language: layout.data?.sitecore.context.language,
+    language: page.language,
   });
-  // A gated page shows its gate, never another page's data, until its own route is here.
-  if (layout.gate && (layout.isPending || layout.isPlaceholderData))
-    return <SessionRequired heading={layout.gate.heading} />;
-  if (layout.isPending) return <PageLoading />;
-  if (layout.isError && !layout.data) {
+  if (page.status === 'gate') return <SessionRequired heading={page.gate.heading} />;
+  if (page.status === 'loading') return <PageLoading />;
+  if (page.status === 'error') {
     return (
       <div className="container">
         <h1>This page could not be loaded</h1>
@@ -82,25 +96,24 @@ export function ContentPage({ layout, components, mode, onReady }: ContentPagePr
       </div>
     );
   }
-  if (!route)
+  if (page.status === 'not-found')
     return (
       <>
         <NotFoundPage />
         <Ready onReady={onReady} />
       </>
     );
-  const page = (
-    <RouteRenderer components={components} route={route} mode={mode} url={url}>
+  const content = (
+    <RouteRenderer components={components} route={page.route} mode={mode} url={page.url}>
       <div className="container">
         <Banners />
       </div>
       <Placeholder name="main" />
     </RouteRenderer>
   );
-  const gate = sessionGate(route);
   return (
     <>
-      {gate ? <SessionRequired heading={gate.heading}>{page}</SessionRequired> : page}
+      {page.gate ? <SessionRequired heading={page.gate.heading}>{content}</SessionRequired> : content}
       <Ready onReady={onReady} />
     </>
   );
@@ -125,22 +138,21 @@ export function PageLoading({ gate }: { gate?: SessionGate } = {}) {
   );
 }
 
-// What a route that needs a session shows until its page can: the heading (all its prerendered page holds).
-function Gate({ heading }: { heading: string }) {
+/** Shown for any URL the site has no route for. */
+export function NotFoundPage() {
   return (
     <div className="container">
-      <h1>{heading}</h1>
-      <p role="status">Loading…</p>
+      <h1>Page not found</h1>
+      <p>
+        The page you asked for does not exist. <Link href="/">Go to the home page</Link>.
+      </p>
     </div>
   );
 }
 
-// A route an editor marked `requiresSession`: visitors without a session go to sign in, then back.
-// Until the session is known (and while its layout loads) the page shows its gate.
-function SessionRequired({ heading, children }: { heading: string; children?: ReactNode }) {
-  const { status } = useSession({ required: true });
-  if (status === 'authenticated' && children) return <>{children}</>;
-  return <Gate heading={heading} />;
+/** Whether the route shown loads targeted banners: its layout is the targeted one (`VITE_BANNER_LAYOUT_ID`). */
+export function showsBanners(route: RouteData | null | undefined): boolean {
+  return !!route && route.layoutId === siteConfig.targetedBannerLayoutId;
 }
 
 /**
@@ -168,17 +180,5 @@ export function Banners() {
         </aside>
       ))}
     </section>
-  );
-}
-
-/** Shown for any URL the site has no route for. */
-export function NotFoundPage() {
-  return (
-    <div className="container">
-      <h1>Page not found</h1>
-      <p>
-        The page you asked for does not exist. <Link href="/">Go to the home page</Link>.
-      </p>
-    </div>
   );
 }
