@@ -1,8 +1,6 @@
 // Edit and preview mode (`sc_mode`): the page state, and the rewrite of content media URLs to the
 // platform's shell media route, `src` and every `srcset` candidate, keeping the originals.
-
-/** The content platform's page states, carried by the `sc_mode` query parameter. */
-export type PageMode = 'edit' | 'preview' | 'normal';
+import type { PageMode } from '../content/index.ts';
 
 /**
  * Reads the page state from a query string (`?sc_mode=edit`); any other or
