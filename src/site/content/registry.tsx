@@ -15,7 +15,7 @@ import { productIdOf } from './productId.ts';
 import {
   ArticleList,
   CapabilityCards,
-  CareersPage,
+  CareersList,
   Columns,
   Hero,
   PersonalizedOffer,
@@ -78,7 +78,7 @@ export const components: ComponentRegistry = {
   ArticleList,
   ArticleBody,
   CapabilityCards,
-  CareersList: CareersPage,
+  CareersList,
   SearchResults,
   RecommendationWidget: Object.assign(Recommendations, { preload: RecommendationWidget.preload }),
   PersonalizedOffer,

@@ -150,7 +150,7 @@ export function Columns({ rendering }: ContentComponentProps) {
 }
 
 /** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
-export function CareersPage({ fields }: ContentComponentProps) {
+export function CareersList({ fields }: ContentComponentProps) {
   return (
     <div className="container">
       <h1>{textOf(fields.heading)}</h1>
