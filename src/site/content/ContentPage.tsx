@@ -7,7 +7,7 @@ import { siteConfig } from '../siteConfig.ts';
 import { booleanOf } from './fields.tsx';
 import { type ComponentRegistry, Placeholder, RouteRenderer } from './Placeholder.tsx';
 import { useBanners } from '../../oneconnect/react.tsx';
-import { useSite } from '../SiteContext.tsx';
+import { useSiteBanners } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 
@@ -151,7 +151,7 @@ function SessionRequired({ heading, children }: { heading: string; children?: Re
  * banners are the shared site context's, where the banner flow stores them (specification §4).
  */
 export function Banners() {
-  const { banners } = useSite();
+  const { banners } = useSiteBanners();
   const { dismiss, isLoading } = useBanners();
   if (!isLoading && banners.length === 0) return null;
   return (
