@@ -4,10 +4,10 @@ import {
   AuthErrorPage,
   CartPage,
   ProductPage,
-  RecommendationWidget,
   RichText,
   SearchResults,
   SignInPage,
+  SiteRecommendationWidget,
 } from '../onDemand.tsx';
 import { ContentLink, type ContentComponentProps } from './fields.tsx';
 import { usePageUrl, type ComponentRegistry } from './Placeholder.tsx';
@@ -80,7 +80,7 @@ export const components: ComponentRegistry = {
   CapabilityCards,
   CareersList,
   SearchResults,
-  RecommendationWidget: Object.assign(Recommendations, { preload: RecommendationWidget.preload }),
+  RecommendationWidget: Object.assign(Recommendations, { preload: SiteRecommendationWidget.preload }),
   PersonalizedOffer,
   ProductDetail,
   Cart: CartPage,

@@ -1,7 +1,7 @@
 import { Suspense, useId, useMemo } from 'react';
 import { type ContentComponentProps, ContentImage, ContentLink, itemsOf, linkOf, numberOf, textOf } from './fields.tsx';
 import { usePersonalize } from '../../engagement/react.tsx';
-import { RecommendationWidget } from '../onDemand.tsx';
+import { SiteRecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { Placeholder } from './Placeholder.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
@@ -82,7 +82,7 @@ export function ArticleList({ fields }: ContentComponentProps) {
   );
 }
 
-/** `RecommendationWidget`: the search service's recommendations (widget `params.rfkId`). */
+/** `RecommendationWidget`: a heading and the search service's recommendations (widget `params.rfkId`). */
 export function Recommendations({ fields, params }: ContentComponentProps) {
   const titleId = useId();
   return (
@@ -90,7 +90,7 @@ export function Recommendations({ fields, params }: ContentComponentProps) {
       <section aria-labelledby={titleId}>
         <h2 id={titleId}>{textOf(fields.heading)}</h2>
         <Suspense fallback={null}>
-          <RecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
+          <SiteRecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
         </Suspense>
       </section>
     </div>
