@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { defineConfig, TEMPLATE_TAG_REGEX, type OutputClientFunc, type Options } from 'orval';
 
 /**
@@ -15,15 +15,6 @@ const operationName = (operation: { operationId?: string }, route: string, verb:
   (operation.operationId ?? `${verb}${route}`)
     .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
     .replace(/^./, (c) => c.toLowerCase());
-
-/**
- * Per-API additions to the hooks' `override` (e.g. `operations.<id>.query.useQuery`
- * to make a POST search a query), kept beside the contract they tune.
- */
-function overrides(api: string): Record<string, unknown> {
-  const file = `./openapi/${api}/orval.overrides.json`;
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-}
 
 /**
  * orval's React Query client with every path parameter sent as one encoded segment:
@@ -66,7 +57,6 @@ function hooks(api: string): Options {
         mutator: { path: './src/core/orvalRequest.ts', name: 'orvalRequest' },
         fetch: { includeHttpResponseReturnType: false },
         query: { version: 5, useQuery: true, signal: true },
-        ...overrides(api),
       },
     },
   };
