@@ -44,9 +44,12 @@ async function generate(api) {
   const ast = await openapiTS(pathToFileURL(join(root, 'openapi', api, 'openapi.yaml')));
   mkdirSync(join(root, 'generated', api), { recursive: true });
   writeFileSync(join(root, 'generated', api, 'schema.d.ts'), HEADER + astToString(ast));
-  for (const project of [api, `${api}Zod`]) {
-    await run(bin('orval'), ['--config', 'orval.config.ts', '--project', project], { cwd: root, maxBuffer: 64 << 20 });
-  }
+  // The API's orval projects: its hooks, and its zod schemas where orval.config.ts asks for them.
+  await run(bin('orval'), ['--config', 'orval.config.ts'], {
+    cwd: root,
+    env: { ...process.env, ORVAL_API: api },
+    maxBuffer: 64 << 20,
+  });
   // An API may add its own generator (e.g. the commerce facade's operation table).
   const extra = join(root, 'scripts', 'generators', `${api}.mjs`);
   if (existsSync(extra)) await (await import(pathToFileURL(extra).href)).default({ root, api });
