@@ -126,7 +126,7 @@ export function useSiteBanners(): Pick<SiteContextValue, 'banners' | 'userId'> {
  * The per-article likes and views the shared site context holds (by article id), and what changes
  * them. Throws with the fix when used outside {@link SiteProvider}.
  */
-export function useArticles(): Pick<SiteContextValue, 'articles' | 'registerArticle' | 'toggleLike' | 'countView'> {
+function useArticles(): Pick<SiteContextValue, 'articles' | 'registerArticle' | 'toggleLike' | 'countView'> {
   return useSiteContext();
 }
 

@@ -94,8 +94,8 @@ export function rewriteSrcset(srcset: string): string {
 }
 
 /** Data attributes that keep the values the rewrite replaced. */
-export const ORIGINAL_SRC = 'data-original-src';
-export const ORIGINAL_SRCSET = 'data-original-srcset';
+const ORIGINAL_SRC = 'data-original-src';
+const ORIGINAL_SRCSET = 'data-original-srcset';
 
 const IMAGE_SELECTOR = 'img, source';
 
@@ -109,7 +109,7 @@ function rewriteAttribute(el: Element, name: 'src' | 'srcset', keep: string) {
 }
 
 /** Rewrites `src` and `srcset` of one `img`/`source` element, keeping the originals in data attributes. */
-export function rewriteMediaElement(el: Element): void {
+function rewriteMediaElement(el: Element): void {
   if (!el.matches(IMAGE_SELECTOR)) return;
   rewriteAttribute(el, 'src', ORIGINAL_SRC);
   rewriteAttribute(el, 'srcset', ORIGINAL_SRCSET);

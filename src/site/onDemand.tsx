@@ -23,7 +23,7 @@ export type OnDemandComponent<P> = ComponentType<P> & { preload(): Promise<void>
  * suspending, and a part mounting later (the header's search after the page's results) joins the
  * same render instead of waiting for a Suspense reveal. A failed load is tried again on the next render.
  */
-export function onDemand<M>(load: () => Promise<M>) {
+function onDemand<M>(load: () => Promise<M>) {
   let module: M | undefined;
   let loading: Promise<M> | undefined;
   const preload = () =>

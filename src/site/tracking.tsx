@@ -70,7 +70,7 @@ export function trackLinkClicks(
 }
 
 /** Event types the site sends for tracked link clicks. */
-export const LINK_EVENT = { cta: 'CTA_CLICK', careers: 'CAREERS_CLICK' } as const;
+const LINK_EVENT = { cta: 'CTA_CLICK', careers: 'CAREERS_CLICK' } as const;
 
 /**
  * Analytics of a consented visit (mounted only while the events SDK runs): a
