@@ -6,8 +6,8 @@ import { searchConstants } from './config.ts';
 import type { CommerceContext, Device, SearchContext } from './types.ts';
 
 /**
- * Viewport widths where the device changes, the site's breakpoints (seed §9: tablet
- * 768px, large 992px): below 768 px `mobile`, from 768 px `tablet`, from 992 px `pc`.
+ * Viewport widths where the device changes, the site's breakpoints (tablet 768px,
+ * large 992px): below 768 px `mobile`, from 768 px `tablet`, from 992 px `pc`.
  */
 export const deviceBreakpoints = Object.freeze({ TABLET_MIN_PX: 768, PC_MIN_PX: 992 });
 

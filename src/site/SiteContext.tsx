@@ -13,7 +13,7 @@ import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
 import { Link } from './router.tsx';
 
-// The site context the specification names: banners, the user id, and per-article likes and views
+// The site's shared context: banners, the user id, and per-article likes and views
 // shared by every view of the same article (the reducer and the teaser card that read them).
 
 /** One article's shared state, keyed by article id in the site context. */

@@ -15,7 +15,7 @@ import type { SiteClients } from './siteClients.tsx';
 export type LinkKind = 'cta' | 'careers';
 
 /**
- * Decides whether a link is tracked, and as what. The specification does not
+ * Decides whether a link is tracked, and as what. The events contract does not
  * say how links are recognised; our rule, documented in the README:
  * - careers: `data-track="careers"`, or a destination whose path is `/careers`
  *   or below it, or whose host starts with `careers.`;

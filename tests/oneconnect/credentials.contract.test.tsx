@@ -6,7 +6,7 @@ import { createOneconnectClient, loadBanners } from '../../src/oneconnect/index.
 import { OneconnectProvider, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
 import { createSiteClients } from '../../src/site/siteClients.tsx';
 
-// The specification sends the segment-cookie call "with credentials" (seed §7): the segments
+// The banner flow sends the segment-cookie call "with credentials": the segments
 // live in the banner service's cookie, so a banner service on another origin must still get its
 // cookies. A browser sends them cross-origin only for `credentials: 'include'`, which is what
 // these tests read, in the init each path hands to fetch; the mock answers every call.

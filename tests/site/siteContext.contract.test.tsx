@@ -8,8 +8,8 @@ import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.t
 import { Banners } from '../../src/site/content/ContentPage.tsx';
 import { SiteProvider, useSiteBanners } from '../../src/site/SiteContext.tsx';
 
-// The shared site context the specification names (seed §3: banners, userId) is where the banner
-// flow stores its result (§4), and the page's banner strip reads it there. Every call goes to the
+// The shared site context (banners, userId) is where the banner flow stores its result, and the
+// page's banner strip reads it there. Every call goes to the
 // banners mock and is recorded as the client hands it to fetch.
 
 const prism = withPrism('oneconnect');
@@ -84,7 +84,7 @@ describe('the shared site context holds what the banner flow stored', () => {
     expect(ids(seen.current?.banners)).toEqual(ids(flow.banners));
   });
 
-  it('no banners and an empty userId when the flow fails (specification §8)', async () => {
+  it('no banners and an empty userId when the flow fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { client, sent } = recordingClient({ '/api/oneconnect/get-segment-banners': 'code=500' });
     const { seen, Probe } = siteProbe();
