@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util';
 import { defineConfig, loadEnv, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
-import { docsPlugin } from './scripts/contract/docsPlugin.mjs';
+import { docsPlugin } from './scripts/contract/docs.mjs';
 import { mockScenarios, withMockScenarios } from './scripts/lib/mockScenarioServer.mjs';
 import { MOCK_PORTS } from './scripts/lib/prism.mjs';
 import { preferForItem, preferForRequest } from './scripts/lib/contentMock.mjs';

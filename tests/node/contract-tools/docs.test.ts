@@ -5,9 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractApis } from '../../../scripts/contract/buildDocs.mjs';
-import { docsMiddleware, type DocsOptions } from '../../../scripts/contract/docsMiddleware.mjs';
-import { parseContract } from '../../../scripts/contract/loadContract.mjs';
+import { contractApis, parseContract } from '../../../scripts/contract/contracts.mjs';
+import { docsMiddleware, type DocsOptions } from '../../../scripts/contract/docs.mjs';
 import { launchBrowser } from '../../support/browser.ts';
 import { PROJECT, fixture, fixtureRepo, runScript } from './fixtureRepo.ts';
 
