@@ -101,6 +101,8 @@ describe('npm run docs', () => {
       expect(page.url()).toBe(`${url}/docs/`);
       await page.getByRole('link', { name: /^oneconnect:/ }).click();
       await page.waitForURL(`${url}/docs/oneconnect.html`);
+      // Without its doctype the page renders in quirks mode (Redoc's layout is written for standards mode).
+      expect(await page.evaluate(() => document.compatMode)).toBe('CSS1Compat');
       const doc = contract('oneconnect');
       for (const id of operationIds(doc)) await page.locator(`a[href$="/${id.toLowerCase()}"]`).first().waitFor();
       await page.locator('a[href$="/getsegmentbanners"]').first().click();
