@@ -8,7 +8,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import compression from 'compression';
 import { mergeConfig } from 'vite';
-import { docsPlugin } from '../contract/docsPlugin.mjs';
+import { docsPlugin } from '../contract/docs.mjs';
 import { preferForItem, preferForRequest } from './contentMock.mjs';
 import { mockScenarios, withMockScenarios } from './mockScenarioServer.mjs';
 import { MOCK_BACKED_MODE, MOCK_PORTS } from './prism.mjs';
