@@ -7,8 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { promisify } from 'node:util';
-import { contractChanges } from './contract/contractChanges.mjs';
-import { formatChangeReport } from './contract/formatChangeReport.mjs';
+import { contractChanges, formatChangeReport } from './contract/diff.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   HydrationBoundary,
   QueryClient,
@@ -6,7 +6,7 @@ import {
   keepPreviousData,
   type DehydratedState,
 } from '@tanstack/react-query';
-import { SessionProvider, useSession } from '../auth/react.tsx';
+import { SessionProvider } from '../auth/react.tsx';
 import { EngagementProvider, useEngagement } from '../engagement/react.tsx';
 import type { EngageSettings } from '../engagement/index.ts';
 import { BannerProvider, OneconnectProvider } from '../oneconnect/react.tsx';
@@ -52,17 +52,10 @@ export function engagementSettings(): EngageSettings {
   };
 }
 
-/** Wires the session's commerce token into the API clients without re-creating them. */
+/** The page's API clients, created once. */
 function SiteServices({ children }: { children: (clients: SiteClients) => ReactNode }) {
-  const { data } = useSession();
-  const accessToken = (data as { accessToken?: string } | null)?.accessToken;
-  const [site] = useState(() => {
-    let token: string | undefined;
-    return { clients: createSiteClients(() => token), setToken: (next: string | undefined) => void (token = next) };
-  });
-  // A layout effect runs before any passive effect, so the token is in place before the page's queries start.
-  useLayoutEffect(() => site.setToken(accessToken), [site, accessToken]);
-  return <>{children(site.clients)}</>;
+  const [clients] = useState(createSiteClients);
+  return <>{children(clients)}</>;
 }
 
 function EditModeMedia() {

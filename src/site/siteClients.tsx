@@ -19,11 +19,13 @@ export interface SiteClients {
    */
   search?: SearchClient;
   /**
-   * The commerce client of the buyer signed in now, created on first use: only the
-   * product and cart pages need it, so its 421-operation table stays out of the
-   * first page load. Another buyer gets another client (and so other query keys).
+   * The commerce client of the buyer whose session's commerce token is `accessToken` (none: the
+   * signed-out visitor), created on first use: only the product and cart pages need it, so its
+   * 421-operation table stays out of the first page load. Another buyer gets another client (and so
+   * other query keys). The caller passes the token it renders with, so a page never sends with a
+   * client of the buyer before.
    */
-  loadCommerce(): Promise<CommerceClient>;
+  loadCommerce(accessToken?: string): Promise<CommerceClient>;
 }
 
 type CommerceApi = typeof import('../commerce/index.ts');
@@ -46,16 +48,16 @@ function fulfilled<T>(value: T): Promise<T> {
 }
 
 /**
- * Creates the page's API clients. `getAccessToken` reads the signed-in buyer's
- * commerce token from the session (kept in memory only); it is wired here
- * because API folders never import each other.
+ * Creates the page's API clients. The commerce client takes the signed-in buyer's commerce token from
+ * the session (kept in memory only) through `loadCommerce`: it is wired here because API folders never
+ * import each other.
  */
-export function createSiteClients(getAccessToken: () => string | undefined): SiteClients {
+export function createSiteClients(): SiteClients {
   // One commerce client per signed-in buyer: a client's cacheKey is in every commerce query key, so
   // a new buyer (sign-in, sign-out, another account) never reads the previous buyer's cached answers.
   let commerce: { token: string; client: Promise<CommerceClient> } | undefined;
-  const loadCommerce = () => {
-    const token = getAccessToken() ?? '';
+  const loadCommerce = (accessToken?: string) => {
+    const token = accessToken ?? '';
     if (commerce?.token !== token) {
       const create = ({ createCommerceClient }: CommerceApi) =>
         createCommerceClient({

@@ -73,7 +73,7 @@ describe('the segment-cookie call is sent with credentials (cookies go to a cros
     // /api/oneconnect to the mock, and this does the same.
     const { sent, fetch } = recording((url) => url.replace(location.origin, prism.url));
     vi.stubGlobal('fetch', fetch);
-    const state = await loadBanners(createSiteClients(() => undefined).oneconnect);
+    const state = await loadBanners(createSiteClients().oneconnect);
     expect(state.userId).toBe('u-7f3c2a91');
     expect(segmentCall(sent)[0]).toMatchObject({
       url: `${location.origin}${SEGMENT_COOKIES}`,

@@ -5,6 +5,8 @@ import { SiteRecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { Placeholder } from './Placeholder.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
+// The search layer's device module alone: its index would bring the whole layer into every page.
+import { deviceBreakpoints } from '../../search/device.ts';
 import { type Article, ArticleCard } from '../SiteContext.tsx';
 
 /**
@@ -24,7 +26,12 @@ export function Hero({ fields }: ContentComponentProps) {
             <ContentLink field={fields.secondaryLink} />
           </p>
         </div>
-        <ContentImage field={fields.image} widths={[640]} sizes="(min-width: 992px) 50vw, 100vw" fetchPriority="high" />
+        <ContentImage
+          field={fields.image}
+          widths={[640]}
+          sizes={`(min-width: ${deviceBreakpoints.PC_MIN_PX}px) 50vw, 100vw`}
+          fetchPriority="high"
+        />
       </div>
     </section>
   );
