@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 
 export default defineConfig({
   plugins: [react()],
   test: {
     // Code under test reads the site's settings as `npm start` does: the development (mock) values.
-    env: loadEnv('development', fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+    env: loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
     projects: [
       {
         extends: true,

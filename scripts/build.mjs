@@ -5,8 +5,8 @@
 // `production` read the configured content host (or PRERENDER_CONTENT_HOST) and need their settings.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { root } from './lib/prism.mjs';
-import { buildStaticSite, MOCK_BACKED_MODE } from './lib/siteServer.mjs';
+import { MOCK_BACKED_MODE, root } from './lib/prism.mjs';
+import { buildStaticSite } from './lib/siteServer.mjs';
 
 const { values } = parseArgs({
   options: { mode: { type: 'string', default: MOCK_BACKED_MODE }, outDir: { type: 'string', default: 'dist' } },

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Regenerates every API into a temporary copy of the project and compares it with
 // generated/ byte for byte. Exits 1 and lists the differing files when they differ.
 import { execFile } from 'node:child_process';
@@ -10,6 +11,7 @@ import { root } from './lib/prism.mjs';
 
 const run = promisify(execFile);
 
+/** @param {string} dir */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -18,7 +20,10 @@ function listFiles(dir) {
     .sort();
 }
 
-/** Returns the list of differences between generated/ and a fresh generation (empty when identical). */
+/**
+ * Returns the list of differences between generated/ and a fresh generation (empty when identical).
+ * @returns {Promise<string[]>}
+ */
 export async function checkGenerated() {
   const temp = mkdtempSync(join(tmpdir(), 'regen-'));
   try {

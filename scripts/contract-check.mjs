@@ -3,8 +3,7 @@
 // changed in a breaking way since the base (default HEAD) without a CHANGELOG.md acknowledgement.
 // Exits 0 with the reason when there is nothing to compare with (no git, no previous commit).
 import { parseArgs } from 'node:util';
-import { checkContracts } from './contract/checkContracts.mjs';
-import { formatCheckResult } from './contract/formatCheckResult.mjs';
+import { checkContracts, formatCheckResult } from './contract/check.mjs';
 
 const USAGE = 'usage: npm run contract:check -- [--base <git ref>] [--allow-breaking] [--json] [--root <dir>]';
 

@@ -2,8 +2,7 @@
 // `npm run contract:diff [-- --base <git ref>] [--json] [api…]`: what changed in each
 // contract since a git revision (default HEAD), each change classified breaking or not.
 import { parseArgs } from 'node:util';
-import { contractChanges } from './contract/contractChanges.mjs';
-import { formatChangeReport } from './contract/formatChangeReport.mjs';
+import { contractChanges, formatChangeReport } from './contract/diff.mjs';
 
 const USAGE = 'usage: npm run contract:diff -- [--base <git ref>] [--json] [--root <dir>] [api…]';
 

@@ -5,7 +5,8 @@ import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from './lib/prism.mjs';
-import { buildDocs, contractApis } from './contract/buildDocs.mjs';
+import { contractApis } from './contract/contracts.mjs';
+import { buildDocs } from './contract/docs.mjs';
 
 const USAGE = 'usage: npm run docs -- [--out <dir>] [api…]';
 let values;

@@ -7,8 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { promisify } from 'node:util';
-import { contractChanges } from './contract/contractChanges.mjs';
-import { formatChangeReport } from './contract/formatChangeReport.mjs';
+import { contractChanges, formatChangeReport } from './contract/diff.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,9 +43,12 @@ async function generate(api) {
   const ast = await openapiTS(pathToFileURL(join(root, 'openapi', api, 'openapi.yaml')));
   mkdirSync(join(root, 'generated', api), { recursive: true });
   writeFileSync(join(root, 'generated', api, 'schema.d.ts'), HEADER + astToString(ast));
-  for (const project of [api, `${api}Zod`]) {
-    await run(bin('orval'), ['--config', 'orval.config.ts', '--project', project], { cwd: root, maxBuffer: 64 << 20 });
-  }
+  // The API's orval projects: its hooks, and its zod schemas where orval.config.ts asks for them.
+  await run(bin('orval'), ['--config', 'orval.config.ts'], {
+    cwd: root,
+    env: { ...process.env, ORVAL_API: api },
+    maxBuffer: 64 << 20,
+  });
   // An API may add its own generator (e.g. the commerce facade's operation table).
   const extra = join(root, 'scripts', 'generators', `${api}.mjs`);
   if (existsSync(extra)) await (await import(pathToFileURL(extra).href)).default({ root, api });

@@ -5,7 +5,7 @@
 // dist/ holds no prerendered build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { root } from './lib/prism.mjs';
+import { MOCK_BACKED_MODE, root } from './lib/prism.mjs';
 import { isPrerendered } from './lib/siteServer.mjs';
 import { startMocks } from './mock.mjs';
 
@@ -22,7 +22,7 @@ if (preview && !isPrerendered(join(root, 'dist'))) {
 
 const mocks = await startMocks();
 console.log(`Mocks: ${mocks.servers.map((s) => `${s.api} ${s.url}`).join(', ')}`);
-const server = spawn(vite, preview ? ['preview', '--mode', 'development'] : [], {
+const server = spawn(vite, preview ? ['preview', '--mode', MOCK_BACKED_MODE] : [], {
   stdio: ['ignore', 'pipe', 'inherit'],
   cwd: root,
 });

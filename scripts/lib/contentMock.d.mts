@@ -1,4 +1,4 @@
-// Types of contentMock.mjs for the TypeScript that imports it (vite.config.ts, tests).
+// Types of contentMock.mjs for the TypeScript that imports it (tests).
 
 /** Path of the layout service, as the mock serves it. */
 export declare const LAYOUT_PATH: '/sitecore/api/layout/render/jss';

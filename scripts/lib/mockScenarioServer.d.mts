@@ -1,4 +1,4 @@
-// Types of mockScenarioServer.mjs for the TypeScript that imports it (vite.config.ts, tests).
+// Types of mockScenarioServer.mjs for the TypeScript that imports it (tests).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin, ProxyOptions } from 'vite';
 

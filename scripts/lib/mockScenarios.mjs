@@ -4,9 +4,7 @@
 // (mockScenarioServer.mjs), never by the site's bundle.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContract } from '../contract/loadContract.mjs';
-import { operationMatcher } from '../contract/matchOperation.mjs';
-import { resolveRef } from '../contract/resolveRef.mjs';
+import { loadContract, operationMatcher, resolveRef } from '../contract/contracts.mjs';
 import { presentApis, root } from './prism.mjs';
 
 /** The page URL's query parameter that chooses a scenario: `?mock=search:noResults,oneconnect:code=500`. */

@@ -4,6 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 export type ApiName = 'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth' | 'content';
 export declare const root: string;
 export declare const MOCK_PORTS: Record<ApiName, number>;
+/** The mode whose settings are the mocks' (`.env.development`). */
+export declare const MOCK_BACKED_MODE: 'development';
 export declare function freePort(): Promise<number>;
 export interface PrismServer {
   api: ApiName;

@@ -1,4 +1,5 @@
-// Starts and stops Prism mock servers. Used by `npm run mock`, `npm start` and the tests.
+// Starts and stops Prism mock servers; their fixed ports and the mode whose settings point at them.
+// Used by `npm run mock`, `npm start` and the tests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +17,15 @@ export const MOCK_PORTS = {
   auth: 4014,
   content: 4015,
 };
+
+/**
+ * The mode whose settings are the mocks' (`.env.development`: mock keys, same-origin paths the
+ * servers proxy to these mocks, loopback hosts): the mode `npm start` serves and `npm run build`
+ * builds by default, and the only one whose settings may be mock values. Defined here, with the
+ * mocks, because scripts run by plain Node cannot import TypeScript; the site's settings check
+ * (src/site/siteEnv.ts) imports it from here.
+ */
+export const MOCK_BACKED_MODE = 'development';
 
 /** Asks the OS for a free loopback port. */
 export function freePort() {

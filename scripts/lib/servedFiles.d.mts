@@ -1,4 +1,5 @@
 // Types of servedFiles.mjs for the TypeScript that imports it (vite.config.ts, tests).
+import type { Plugin } from 'vite';
 
 /** The project entries the dev server serves under their own path. */
 export declare const SITE_SOURCES: readonly string[];
@@ -24,3 +25,7 @@ export declare function leftOutOfBuild(
   isIgnored: (path: string) => boolean,
   publicFolder?: string,
 ): boolean;
+/** Vite plugin: the dev server and the preview answer 404 for what is not the site. */
+export declare function siteFilesOnly(): Plugin;
+/** Vite plugin: the build copies public/ without its dotfiles, dot-folders and git-ignored files. */
+export declare function publicFilesOnly(): Plugin;

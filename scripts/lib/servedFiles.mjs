@@ -3,9 +3,10 @@
 // project's package.json), so without a rule it serves every file there: the deployment's
 // `.env.*.local`, logs, coverage and bench results, the scripts and tests. One rule for all three:
 // no dotfile or dot-folder, nothing git-ignored, and on the dev server nothing outside the site's
-// sources.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, posix, relative, sep } from 'node:path';
+// sources. The Vite plugins at the end apply it: siteFilesOnly to both servers (devServer.mjs),
+// publicFilesOnly to the build's copy of public/ (vite.config.ts).
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 
 /**
  * The project entries the dev server serves under their own path: the page, the site's sources,
@@ -160,4 +161,79 @@ export function devServerJudge({ root, cacheDir, ignored = projectGitIgnore(root
  */
 export function leftOutOfBuild(file, isIgnored, publicFolder = 'public') {
   return hasDotSegment(file) || isIgnored(`${publicFolder}/${file}`);
+}
+
+/**
+ * Vite plugin: the servers serve the site only. The dev server answers 404 for a dotfile or
+ * dot-folder (`/.env.production`, `/.git/config`), a git-ignored path (logs, coverage, bench
+ * results, dist) and any project file outside the site's sources (`/package.json`, `/scripts/…`,
+ * `/tests/…`, `/openapi/…`, `/README.md`), by its root-relative path and as `/@fs/…` (see
+ * {@link devServerJudge}). Vite's own `server.fs` rules cover `/@fs/` and its static files only: a
+ * root-relative module (`/scripts/build.mjs`, `/tests/x.ts`) goes through its transform, which they
+ * do not check, so this runs in front of every middleware. The preview serves the build only; it
+ * answers 404 for dotfiles, which a build never holds (see {@link publicFilesOnly}).
+ */
+export function siteFilesOnly() {
+  const notFound = (res) => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  };
+  return {
+    name: 'site-files-only',
+    enforce: 'pre',
+    configureServer(server) {
+      const refused = devServerJudge({ root: server.config.root, cacheDir: server.config.cacheDir });
+      server.middlewares.use((req, res, next) => (refused(req.url ?? '/') ? notFound(res) : next()));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => (refusedByPreview(req.url ?? '/') ? notFound(res) : next()));
+    },
+  };
+}
+
+/**
+ * Vite plugin: the build copies public/ into the bundle without its dotfiles and dot-folders and
+ * without git-ignored files (a `.env`, an editor's `.DS_Store`, a `notes.log` left there): Vite's
+ * own copy takes every file. Files the bundle itself wrote win over public/'s, as in Vite's copy.
+ * A build that asks for no copy (`build.copyPublicDir: false`, the server build) gets none.
+ */
+export function publicFilesOnly() {
+  let copy = true;
+  let root = '';
+  let publicDir = '';
+  let outDir = '';
+  const copyFiltered = (from, to, written, isIgnored, folder) => {
+    for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const file = relative(from, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (leftOutOfBuild(file, isIgnored, folder) || written.has(file)) continue;
+      mkdirSync(join(to, file, '..'), { recursive: true });
+      copyFileSync(join(from, file), join(to, file));
+    }
+  };
+  return {
+    name: 'public-files-only',
+    apply: 'build',
+    config(config) {
+      copy = config.build?.copyPublicDir !== false;
+      return { build: { copyPublicDir: false } };
+    },
+    configResolved(config) {
+      root = config.root;
+      publicDir = config.publicDir;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      if (!copy || !publicDir || !existsSync(publicDir)) return;
+      const folder = relative(root, publicDir).split(sep).join('/');
+      copyFiltered(
+        publicDir,
+        outDir,
+        new Set(Object.keys(bundle)),
+        projectGitIgnore(root),
+        folder.startsWith('..') || isAbsolute(folder) ? 'public' : folder,
+      );
+    },
+  };
 }

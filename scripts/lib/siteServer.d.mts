@@ -4,8 +4,6 @@ export declare function buildSite(options?: { contentPrismUrl?: string }): Promi
 export declare function previewSite(outDir: string): Promise<{ url: string; stop(): Promise<void> }>;
 /** Removes a build folder made by {@link buildSite}. */
 export declare function removeBuild(outDir: string): void;
-/** The mode of a build served against the mocks. */
-export declare const MOCK_BACKED_MODE: 'development';
 /** The unrendered app page a host serves for app-only paths. */
 export declare const SHELL_FILE: string;
 /** The file of a prerendered route in the build (`/` → `index.html`, `/news` → `news/index.html`). */

@@ -7,13 +7,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, preview } from 'vite';
 import { startContentMock } from './contentMock.mjs';
-import { freePort, root, startMocksOnFreePorts } from './prism.mjs';
-
-/**
- * The mode of a build served against the mocks: a production bundle with the
- * development settings (mock keys, same-origin paths the preview proxies).
- */
-export const MOCK_BACKED_MODE = 'development';
+import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism.mjs';
 
 /** The unrendered app page a host serves for app-only paths (a wildcard item such as `/products/<id>`). */
 export const SHELL_FILE = 'shell.html';
@@ -226,8 +220,8 @@ export async function buildSite({ contentPrismUrl } = {}) {
 /** Starts every mock on a free port and `vite preview` of `outDir` proxying to them; returns `{ url, stop }`. */
 export async function previewSite(outDir) {
   const mocks = await startMocksOnFreePorts({ errors: false });
-  process.env.SITE_MOCK_PORTS = JSON.stringify(mocks.ports); // read by vite.config.ts
-  process.env.SITE_QA_PANEL = 'off'; // measured as a visitor gets it: no QA panel (vite.config.ts)
+  process.env.SITE_MOCK_PORTS = JSON.stringify(mocks.ports); // read by devServer.mjs
+  process.env.SITE_QA_PANEL = 'off'; // measured as a visitor gets it: no QA panel (devServer.mjs)
   let server;
   const port = await freePort();
   try {

@@ -1,7 +1,7 @@
 import { CodedError } from '../core/errors.ts';
 
 /**
- * The code names of the session specification, exactly as the reference
+ * The error code names of the session protocol, exactly as the reference
  * protocol (v4) writes them, keyed by the reference's error class. The first
  * nine are raised on the server side of the protocol (the logger forwards them
  * to `_log`); the client itself raises `MissingAPIRoute` (an auth route answers
@@ -34,7 +34,7 @@ export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CO
 
 /**
  * An error raised or logged by the session client. `code` is one of the
- * specification's code names ({@link AUTH_ERROR_CODES}), so a log line or a
+ * session protocol's code names ({@link AUTH_ERROR_CODES}), so a log line or a
  * `catch` can tell the cause without parsing the message. `code` stays a plain
  * string: the server side of the protocol may send codes this table lacks.
  */

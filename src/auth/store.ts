@@ -16,7 +16,7 @@ export interface SessionTriggers {
   refetchInterval?: number;
   /** Refresh when the tab becomes visible again (`visibilitychange`). Defaults to true. */
   refetchOnWindowFocus?: boolean;
-  /** Keep polling while the browser is offline. Defaults to false (the specification's rule; the reference polled offline). */
+  /** Keep polling while the browser is offline. Defaults to false (unlike the reference session client, which kept polling). */
   refetchWhenOffline?: boolean;
 }
 

@@ -1,6 +1,6 @@
-// Where a commerce client sends: the region table of the specification and the base
+// Where a commerce client sends: the commerce platform's region table and the base
 // address a client's region, environment or explicit baseUrl resolves to.
-/** The commerce regions of the specification, in its order. */
+/** The commerce platform's regions, by the names the search service's commerce connector uses too. */
 export const commerceRegionNames = [
   'australiaEast',
   'europeWest',
@@ -21,7 +21,7 @@ export type CommerceEnvironment = (typeof commerceEnvironments)[number];
 export type CommerceHosts = Partial<Record<CommerceEnvironment, string>>;
 
 /**
- * The API host of every region and environment (reference §1). Europe West is `westeurope-…`.
+ * The API host of every region and environment. Europe West is `westeurope-…`.
  * `usWestQa` has no public host: configure it with `regionHosts` or `baseUrl`, never a guess.
  */
 export const commerceRegions: Readonly<Record<CommerceRegion, Readonly<CommerceHosts>>> = {

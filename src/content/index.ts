@@ -14,5 +14,5 @@ export {
   type PageMode,
   type RouteData,
   type RouteList,
-} from './createContentClient.ts';
+} from './client.ts';
 export { ApiError, isApiError } from '../core/errors.ts';

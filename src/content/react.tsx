@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ApiError } from '../core/errors.ts';
-import type { ContentClient, LayoutResult, PageMode } from './createContentClient.ts';
+import type { ContentClient, LayoutResult, PageMode } from './client.ts';
 
 const ClientContext = createContext<ContentClient | null>(null);
 

@@ -28,7 +28,7 @@ export interface CookieAttributes {
 const defaultJar = (): CookieJar | undefined => globalThis.document;
 
 /** Every cookie visible now, as `[name, value]` pairs in the jar's order (most specific path first). */
-export function readCookies(jar: CookieJar | undefined = defaultJar()): [name: string, value: string][] {
+function readCookies(jar: CookieJar | undefined = defaultJar()): [name: string, value: string][] {
   const cookies: [string, string][] = [];
   for (const raw of jar ? jar.cookie.split(';') : []) {
     const pair = raw.trim();

@@ -3,8 +3,8 @@
  * settings, methods, payloads and coded errors), without its defects E1–E5 and E7
  * (and E6: `cookiePath` is honoured).
  *
- * Error codes: the specification's `IE-0006` and the reference's `IV-0006` are the same
- * rule (the timeout must be an integer ≥ 0); this SDK emits `IV-0006`, as the reference does.
+ * Error codes: the timeout rule (an integer ≥ 0) is also known as `IE-0006`; the reference
+ * reports it as `IV-0006`, and so does this SDK.
  */
 export { init } from './sdk.ts';
 export { EngageError, engageMessages, type EngageErrorCode } from './messages.ts';

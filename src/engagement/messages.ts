@@ -2,7 +2,7 @@ import { CodedError } from '../core/errors.ts';
 
 /**
  * Every code of the events SDK with the text after `[CODE] `, exactly as the reference
- * SDK v1.4.3 words it: the one table. The specification's `IE-0006` (timeout) is the
+ * SDK v1.4.3 words it: the one table. The timeout rule, also known as `IE-0006`, is the
  * reference's `IV-0006`: the same rule under two names; this SDK emits `IV-0006`, as the
  * reference does.
  */

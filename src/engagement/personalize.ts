@@ -18,7 +18,7 @@ const nonBlank = (value: unknown): value is string => typeof value === 'string' 
  * `identifiers` one `{id, provider}` object, only when its id is not blank; `browserId`
  * only when neither of those two is present.
  */
-export function buildPersonalizeRequest(input: unknown, context: EventContext): PersonalizeRequest {
+function buildPersonalizeRequest(input: unknown, context: EventContext): PersonalizeRequest {
   const data = (isObject(input) ? input : {}) as Partial<PersonalizeData>;
   if (!nonBlank(data.friendlyId)) throw new EngageError('MV-0008');
   const pointOfSale = resolvePointOfSale(data.pointOfSale, context.pointOfSale);

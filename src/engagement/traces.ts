@@ -21,9 +21,9 @@ export function webFlowScriptUrl(target: string, clientKey: string): string {
   return `${target}/web-flow-libs/${clientKey}/web-version.min.js`;
 }
 
-// Cookies the vendor's web experiences script writes on the site's own domain
-// (engagement.md §10); their attributes are not recorded, so they are deleted where the
-// browser id lives, which is where a site configures its tracking cookies.
+// Cookies the vendor's web experiences script writes on the site's own domain; their attributes
+// are not recorded, so they are deleted where the browser id lives, which is where a site
+// configures its tracking cookies.
 const WEB_EXPERIENCE_COOKIES = ['bx_bucket_number', 'bx_guest_ref'];
 
 /** What {@link forgetVisitor} needs of the SDK settings (the site's `init` settings fit). */

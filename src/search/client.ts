@@ -25,7 +25,7 @@ export interface SearchConfig extends EndpointConfig {
    * sent and the visitor id and visit counters are stored (cookies, or localStorage
    * with `useStorage`) so the visitor is recognised on later visits; without it no
    * event is sent, nothing is written, and the id lives in memory for the page only.
-   * Defaults to true (seed §9 "consent tracking default on").
+   * Defaults to true, as in the reference SDK.
    */
   trackingConsent?: boolean;
   /** Store the visitor in localStorage (`{v, tm, tx}` entries) instead of cookies, as the reference's `useStorage`. Defaults to false. */
@@ -105,7 +105,7 @@ export interface SearchClient {
 
 /**
  * Creates the widget layer's client. Validates the configuration (throws with the
- * specification's messages), then batches widget requests of the page into one
+ * reference SDK's messages), then batches widget requests of the page into one
  * POST per context every 250 ms, and sends tracking events only with consent.
  */
 export function createSearchClient(config: SearchConfig = {}): SearchClient {

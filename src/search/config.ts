@@ -1,9 +1,9 @@
-// Where the layer sends its calls and the specification's constants: environments,
+// Where the layer sends its calls and the reference SDK's constants: environments,
 // the commerce connector's regions, and the validation of the configuration.
 import { SearchError, searchMessages } from './errors.ts';
 import type { SearchLogger } from './types.ts';
 
-/** The specification's constants for the widget layer (seed §9, reference §13–14). */
+/** The reference SDK's constants for the widget layer. */
 export const searchConstants = Object.freeze({
   /** Accumulating debounce before the page's widget requests go out together. */
   REQUEST_DEBOUNCE_MS: 250,
@@ -31,7 +31,7 @@ export const searchConstants = Object.freeze({
 
 /**
  * API domain per environment. Where the current (v3) service has a domain it is
- * used; dev and uat only exist on the earlier generation's domains (reference §1),
+ * used; dev and uat only exist on the earlier generation's domains,
  * which is also what the contract's servers list.
  */
 export const searchEnvironments = Object.freeze({
@@ -47,7 +47,7 @@ export const searchEnvironments = Object.freeze({
 export type SearchEnv = keyof typeof searchEnvironments;
 
 /**
- * The six regions the search layer's commerce connector accepts (seed §9). Named
+ * The six regions the search layer's commerce connector accepts. Named
  * apart from the commerce API's `commerceRegions`, a table of API hosts per region
  * and environment that means something else.
  */
@@ -109,7 +109,7 @@ const CUSTOMER_KEY = /^(\d+)-(\d+)$/;
 
 /**
  * Validates the configuration and derives the call URLs. Throws with the
- * specification's messages: an invalid env, a customer key that is not
+ * reference SDK's messages: an invalid env, a customer key that is not
  * digits-dash-digits (the whole string), neither api key nor service host, a
  * commerce connector without `discoverDomainId`. Warns once for `useToken`.
  */

@@ -3,24 +3,13 @@
 import { debounce } from '../core/scheduler.ts';
 import { stableStringify } from './batcher.ts';
 import { searchConstants } from './config.ts';
+import { deviceForWidth } from './device.ts';
 import type { CommerceContext, Device, SearchContext } from './types.ts';
-
-/**
- * Viewport widths where the device changes, the site's breakpoints (seed §9: tablet
- * 768px, large 992px): below 768 px `mobile`, from 768 px `tablet`, from 992 px `pc`.
- */
-export const deviceBreakpoints = Object.freeze({ TABLET_MIN_PX: 768, PC_MIN_PX: 992 });
 
 /** `browser.app_type` of a page in a web browser (the reference leaves the value open). */
 export const WEB_APP_TYPE = 'web';
 
 const UTM_FIELDS = ['utm_campaign', 'utm_source', 'utm_medium', 'utm_content', 'utm_term'] as const;
-
-/** The device type for a viewport `width` in CSS pixels (see {@link deviceBreakpoints}). */
-export function deviceForWidth(width: number): Device {
-  if (width >= deviceBreakpoints.PC_MIN_PX) return 'pc';
-  return width >= deviceBreakpoints.TABLET_MIN_PX ? 'tablet' : 'mobile';
-}
 
 /** The `utm_*` parameters of a page URL as the `campaign` context, or `undefined` when it has none. */
 export function campaignFromUrl(url: string | URL): SearchContext['campaign'] {

@@ -1,9 +1,8 @@
 import { CodedError } from '../core/errors.ts';
 
 /**
- * Every message of the widget layer, exactly as the specification and the
- * reference SDK word them (see `../shared/reference/search.md` §12). Templates
- * are functions so the wording lives in one place.
+ * Every message of the widget layer, exactly as the reference SDK words them.
+ * Templates are functions so the wording lives in one place.
  */
 export const searchMessages = Object.freeze({
   invalidCustomerKey: (customerKey: string) =>

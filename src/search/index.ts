@@ -38,14 +38,13 @@ export {
 export {
   createContextStore,
   readPageContext,
-  deviceForWidth,
-  deviceBreakpoints,
   campaignFromUrl,
   localeFromTag,
   WEB_APP_TYPE,
   type ContextStore,
   type ContextStoreOptions,
 } from './context.ts';
+export { deviceBreakpoints, deviceForWidth } from './device.ts';
 export {
   createEventBus,
   WidgetActionType,

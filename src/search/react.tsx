@@ -54,6 +54,7 @@ export {
   WidgetStatus,
   ItemLink,
   type ItemLinkProps,
+  type PreviewSearchViewProps,
 } from './react/views.tsx';
 export {
   ContentBlockView,

@@ -1,4 +1,4 @@
-// Tracking events: the builders of the events the specification names, their
+// Tracking events: the builders of the events the reference SDK sends, their
 // validation, and the tracker that sends them only with consent.
 import { searchMessages } from './errors.ts';
 import type {
@@ -23,7 +23,7 @@ export interface TrackerOptions {
   uuid: string | (() => string);
   /** The signed-in user's id, sent instead of the uuid. Defaults to none. */
   userId?: string;
-  /** Whether events may be sent at all. Defaults to true (the specification: consent tracking default on). */
+  /** Whether events may be sent at all. Defaults to true (as in the reference SDK). */
   consent?: boolean;
   /** The current request context; its page and locale go into `value.context`. Defaults to `{}`. */
   context?: () => SearchContext;
@@ -129,7 +129,7 @@ export interface TrackedWidget {
 }
 
 /**
- * Builders of the tracking events the specification names. Send them with
+ * Builders of the tracking events the reference SDK sends. Send them with
  * `client.trackEvent(…)` (or the React `useTrackEvent()`).
  */
 export const trackingEvents = Object.freeze({

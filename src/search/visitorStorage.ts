@@ -10,7 +10,7 @@ export const visitorEntries = Object.freeze({
   SESSION: '__rutmb',
 });
 
-/** The specification's storage constants (seed §9, reference §13). */
+/** The storage constants of the reference SDK. */
 export const storageConstants = Object.freeze({
   /** Lifetime of a stored entry written without one of its own (the reference's storage default). */
   STORAGE_EXPIRY_MS: 300_000,
@@ -32,7 +32,7 @@ export interface VisitorStorage {
   get(name: string): string | undefined;
   /**
    * Writes an entry that is read back until `lifetimeMs` from now and is gone from that moment on
-   * (in every kind of storage alike). `lifetimeMs` defaults to 300000 (the specification's storage default).
+   * (in every kind of storage alike). `lifetimeMs` defaults to 300000 (the reference SDK's storage default).
    */
   set(name: string, value: string, lifetimeMs?: number): void;
   /** Deletes an entry. */

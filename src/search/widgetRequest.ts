@@ -4,7 +4,7 @@ import { SearchError, searchMessages } from './errors.ts';
 import type { SearchFilter, WidgetItem } from './types.ts';
 
 /**
- * The eight widget types of the specification, under the reference SDK's names
+ * The eight widget types of the search service's contract, under the reference SDK's names
  * (`SEARCH_RESULTS` is the `content_grid` type, `QUESTIONS` is `questions_answers`).
  */
 export const WidgetDataType = Object.freeze({

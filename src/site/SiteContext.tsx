@@ -13,7 +13,7 @@ import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
 import { Link } from './router.tsx';
 
-// The site context the specification names: banners, the user id, and per-article likes and views
+// The site's shared context: banners, the user id, and per-article likes and views
 // shared by every view of the same article (the reducer and the teaser card that read them).
 
 /** One article's shared state, keyed by article id in the site context. */
@@ -108,11 +108,26 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
-/** The shared site context; throws with the fix when used outside {@link SiteProvider}. */
-export function useSite(): SiteContextValue {
+function useSiteContext(): SiteContextValue {
   const value = useContext(Context);
   if (!value) throw new Error('No SiteProvider found: wrap your page in <SiteProvider>');
   return value;
+}
+
+/**
+ * The banner flow's result as the shared site context holds it: the banners to show and the
+ * visitor's userId. Throws with the fix when used outside {@link SiteProvider}.
+ */
+export function useSiteBanners(): Pick<SiteContextValue, 'banners' | 'userId'> {
+  return useSiteContext();
+}
+
+/**
+ * The per-article likes and views the shared site context holds (by article id), and what changes
+ * them. Throws with the fix when used outside {@link SiteProvider}.
+ */
+function useArticles(): Pick<SiteContextValue, 'articles' | 'registerArticle' | 'toggleLike' | 'countView'> {
+  return useSiteContext();
 }
 
 /** An article as content gives it: id, title, summary and its counts (and where it is read, when it has a page). */
@@ -132,7 +147,7 @@ export interface Article {
  * article's own page, agree. Showing it counts one view.
  */
 export function ArticleStats({ article }: { article: Article }) {
-  const { articles, registerArticle, toggleLike, countView } = useSite();
+  const { articles, registerArticle, toggleLike, countView } = useArticles();
   const { id, likeCount, viewCount } = article;
   // Keyed by value, not by object: a page re-rendered with the same content counts no extra view.
   const register = useEffectEvent(() =>

@@ -1,8 +1,6 @@
 // Edit and preview mode (`sc_mode`): the page state, and the rewrite of content media URLs to the
 // platform's shell media route, `src` and every `srcset` candidate, keeping the originals.
-
-/** The content platform's page states, carried by the `sc_mode` query parameter. */
-export type PageMode = 'edit' | 'preview' | 'normal';
+import type { PageMode } from '../content/index.ts';
 
 /**
  * Reads the page state from a query string (`?sc_mode=edit`); any other or
@@ -96,8 +94,8 @@ export function rewriteSrcset(srcset: string): string {
 }
 
 /** Data attributes that keep the values the rewrite replaced. */
-export const ORIGINAL_SRC = 'data-original-src';
-export const ORIGINAL_SRCSET = 'data-original-srcset';
+const ORIGINAL_SRC = 'data-original-src';
+const ORIGINAL_SRCSET = 'data-original-srcset';
 
 const IMAGE_SELECTOR = 'img, source';
 
@@ -111,7 +109,7 @@ function rewriteAttribute(el: Element, name: 'src' | 'srcset', keep: string) {
 }
 
 /** Rewrites `src` and `srcset` of one `img`/`source` element, keeping the originals in data attributes. */
-export function rewriteMediaElement(el: Element): void {
+function rewriteMediaElement(el: Element): void {
   if (!el.matches(IMAGE_SELECTOR)) return;
   rewriteAttribute(el, 'src', ORIGINAL_SRC);
   rewriteAttribute(el, 'srcset', ORIGINAL_SRCSET);

@@ -76,7 +76,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
     fetch,
     timeoutMs: 60_000,
   });
-  const siteContent = createSiteClients(() => undefined).content;
+  const siteContent = createSiteClients().content;
 
   return {
     /** The deployment's routes (the content route list). */

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useSession } from '../auth/react.tsx';
 import { signIn, signOut } from '../auth/index.ts';
 import { useEngagement } from '../engagement/react.tsx';
-import { HeaderSearch } from './onDemand.tsx';
+import { HeaderSearchWidget } from './onDemand.tsx';
 import { siteConfig } from './siteConfig.ts';
 import { Link, navigate } from './router.tsx';
 import { SiteSearchContext } from './siteClients.tsx';
@@ -57,7 +57,7 @@ const NAV = [
  * when the widget arrives), and a working one: Enter opens the results page. Any use of it (focus,
  * hover, typing) calls `onUse`.
  */
-function SearchBox({ inputRef, onUse }: { inputRef?: RefObject<HTMLInputElement | null>; onUse?: () => void }) {
+function StandInSearchBox({ inputRef, onUse }: { inputRef?: RefObject<HTMLInputElement | null>; onUse?: () => void }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     navigate(`/search?q=${encodeURIComponent(String(new FormData(event.currentTarget).get('q') ?? ''))}`);
@@ -86,11 +86,11 @@ function SearchBox({ inputRef, onUse }: { inputRef?: RefObject<HTMLInputElement 
  * its first use loads the widget with the search layer, which then takes over with what was typed
  * and the focus: a reader who never searches never downloads it. Mounts once `pageReady`.
  */
-function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
+function HeaderSearch({ pageReady }: { pageReady: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [takeOver, setTakeOver] = useState<{ typed: string; focused: boolean } | null>(null);
   const use = () =>
-    void HeaderSearch.preload().then(() => {
+    void HeaderSearchWidget.preload().then(() => {
       const box = input.current;
       // The first use takes over; later events of the same use find the widget already there. Read and
       // committed in one task: a key pressed in between would go into the box being replaced, and be lost.
@@ -98,11 +98,11 @@ function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
         setTakeOver((taken) => taken ?? { typed: box?.value ?? '', focused: !!box && document.activeElement === box }),
       );
     });
-  if (!pageReady) return <SearchBox />;
-  if (takeOver || HeaderSearch.requested()) {
+  if (!pageReady) return <StandInSearchBox />;
+  if (takeOver || HeaderSearchWidget.requested()) {
     return (
-      <Suspense fallback={<SearchBox />}>
-        <HeaderSearch
+      <Suspense fallback={<StandInSearchBox />}>
+        <HeaderSearchWidget
           rfkId={siteConfig.widgets.previewSearch}
           initialKeyphrase={takeOver?.typed}
           autoFocus={takeOver?.focused}
@@ -110,7 +110,7 @@ function HeaderSearchSlot({ pageReady }: { pageReady: boolean }) {
       </Suspense>
     );
   }
-  return <SearchBox inputRef={input} onUse={use} />;
+  return <StandInSearchBox inputRef={input} onUse={use} />;
 }
 
 /**
@@ -137,7 +137,7 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
             ))}
           </ul>
         </nav>
-        <HeaderSearchSlot pageReady={searchReady} />
+        <HeaderSearch pageReady={searchReady} />
         <div className="session" aria-live="polite">
           {status === 'authenticated' ? (
             <>

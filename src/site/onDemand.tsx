@@ -22,7 +22,7 @@ export type OnDemandComponent<P> = ComponentType<P> & { preload(): Promise<void>
  * suspending, and a part mounting later (the header's search after the page's results) joins the
  * same render instead of waiting for a Suspense reveal. A failed load is tried again on the next render.
  */
-export function onDemand<M>(load: () => Promise<M>) {
+function onDemand<M>(load: () => Promise<M>) {
   let module: M | undefined;
   let loading: Promise<M> | undefined;
   const preload = () =>
@@ -55,10 +55,10 @@ const richText = onDemand(() => import('./content/richText.tsx'));
 const withCommerce = <M,>(load: () => Promise<M>) =>
   onDemand(() => Promise.all([load(), preloadCommerce()]).then(([m]) => m));
 
-/** The header's preview search. */
-export const HeaderSearch = searchWidgets((m) => m.HeaderSearch);
-/** The search service's recommendations widget. */
-export const RecommendationWidget = searchWidgets((m) => m.RecommendationWidget);
+/** The header's preview search widget. */
+export const HeaderSearchWidget = searchWidgets((m) => m.HeaderSearchWidget);
+/** The search layer's recommendations widget, on the page's search client. */
+export const SiteRecommendationWidget = searchWidgets((m) => m.SiteRecommendationWidget);
 /** `SearchResults`: the search page's results for its `?q=`. */
 export const SearchResults = searchWidgets((m) => m.SearchResults);
 /** Rich text: editors' HTML needs the sanitizer. */

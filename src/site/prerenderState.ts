@@ -7,7 +7,7 @@ import { getPageMode } from './editMode.ts';
 // with into the page, and the browser hydrates with exactly that, so both render the same tree.
 
 /** The id of the `<script type="application/json">` holding a prerendered page's data. */
-export const STATE_ELEMENT_ID = 'site-state';
+const STATE_ELEMENT_ID = 'site-state';
 
 /** What a prerendered page carries: the URL it was rendered for and the data it used. */
 export interface PrerenderedState {
@@ -25,7 +25,7 @@ export interface PrerenderedState {
 }
 
 /** JSON safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -18,7 +18,7 @@ export function subscribeLocation(listener: () => void): () => void {
 }
 
 /** The current location as one comparable string (path, query and hash). */
-export function currentLocation(): string {
+function currentLocation(): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }
 

@@ -1,19 +1,10 @@
-import {
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ComponentProps, type ReactNode, useContext } from 'react';
 import { createSearchClient, type SearchClient } from '../search/index.ts';
 import {
-  RecommendationWidget as Recommendation,
+  type ItemLinkProps,
+  PreviewSearchWidget,
+  RecommendationWidget,
   SearchResultsWidget,
-  usePreviewSearch,
-  widget,
   WidgetsProvider,
 } from '../search/react.tsx';
 import { type ContentComponentProps, textOf, usePageUrl } from './content/rendering.tsx';
@@ -53,11 +44,46 @@ function SearchBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-/** The header's preview search. */
-export function HeaderSearch(props: ComponentProps<typeof HeaderPreviewSearch>) {
+/** Props of {@link HeaderSearchWidget}. */
+interface HeaderSearchWidgetProps {
+  /** The preview search widget's id in the search service. */
+  rfkId: string;
+  /** What the visitor typed before the widget loaded. Defaults to nothing. */
+  initialKeyphrase?: string;
+  /** Take the focus on mount (the visitor was in the box it replaces). Defaults to false. */
+  autoFocus?: boolean;
+}
+
+// A suggested page opens in the site, through its router; an item whose URL leaves the site opens
+// the search for its name instead.
+function SuggestedPage({ item, index, onItemClick }: ItemLinkProps) {
+  return (
+    <Link
+      href={sameOriginPath(item.url) ?? `/search?q=${encodeURIComponent(item.name ?? '')}`}
+      onClick={() => onItemClick({ id: item.id, index })}
+    >
+      {item.name ?? item.id}
+    </Link>
+  );
+}
+
+/**
+ * The header's preview search widget: the search layer's preview search as the field's popup
+ * (type-ahead with up to three suggestions and four suggested pages); Enter opens the results page.
+ */
+export function HeaderSearchWidget({ rfkId, initialKeyphrase = '', autoFocus = false }: HeaderSearchWidgetProps) {
   return (
     <SearchBoundary>
-      <HeaderPreviewSearch {...props} />
+      <PreviewSearchWidget
+        rfkId={rfkId}
+        state={{ itemsPerPage: 4, keyphrase: initialKeyphrase }}
+        className="header-search"
+        popup
+        placeholder="Search"
+        autoFocus={autoFocus}
+        onSubmit={(keyphrase) => navigate(`/search?q=${encodeURIComponent(keyphrase)}`)}
+        renderItem={SuggestedPage}
+      />
     </SearchBoundary>
   );
 }
@@ -71,100 +97,14 @@ export function SearchResults(props: ContentComponentProps) {
   );
 }
 
-/** The search service's recommendations widget. */
-export function RecommendationWidget(props: ComponentProps<typeof Recommendation>) {
+/** The search layer's recommendations widget, on the page's search client. */
+export function SiteRecommendationWidget(props: ComponentProps<typeof RecommendationWidget>) {
   return (
     <SearchBoundary>
-      <Recommendation {...props} />
+      <RecommendationWidget {...props} />
     </SearchBoundary>
   );
 }
-
-/** Props of the header's preview search box. */
-interface PreviewSearchBoxProps {
-  /** What the visitor typed before the widget loaded. Defaults to nothing. */
-  initialKeyphrase?: string;
-  /** Take the focus on mount (the visitor was in the box it replaces). Defaults to false. */
-  autoFocus?: boolean;
-}
-
-function PreviewSearchBox({ initialKeyphrase = '', autoFocus = false }: PreviewSearchBoxProps) {
-  const { widgetRef, queryResult, suggestions, state, actions } = usePreviewSearch({
-    state: { itemsPerPage: 4, keyphrase: initialKeyphrase },
-  });
-  const [open, setOpen] = useState(autoFocus);
-  const input = useRef<HTMLInputElement>(null);
-  // Taking over from the header's stand-in box (on mount only): the caret goes after what was typed there.
-  const [takesFocus] = useState(autoFocus);
-  useEffect(() => {
-    const box = input.current;
-    if (takesFocus && box) box.setSelectionRange(box.value.length, box.value.length);
-  }, [takesFocus]);
-  const panelId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(`/search?q=${encodeURIComponent(state.keyphrase)}`);
-    setOpen(false);
-  };
-  return (
-    <div
-      ref={widgetRef}
-      className="header-search"
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
-    >
-      <form role="search" onSubmit={submit}>
-        <input
-          type="search"
-          aria-label="Search the site"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-controls={panelId}
-          aria-expanded={open}
-          placeholder="Search"
-          autoFocus={autoFocus}
-          ref={input}
-          value={state.keyphrase}
-          onFocus={() => setOpen(true)}
-          onChange={(e) => {
-            setOpen(true);
-            actions.onKeyphraseChange({ keyphrase: e.currentTarget.value });
-          }}
-        />
-      </form>
-      <div id={panelId} className="header-search__panel" hidden={!open}>
-        {suggestions.length > 0 ? (
-          <ul aria-label="Suggestions">
-            {suggestions.map((s) => (
-              <li key={`${s.name}:${s.text}`}>
-                <button type="button" onClick={() => actions.onSuggestionClick(s)}>
-                  {s.text}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <ul aria-label="Suggested pages">
-          {queryResult.data?.content.slice(0, 4).map((item, index) => (
-            <li key={item.id}>
-              <Link
-                href={sameOriginPath(item.url) ?? `/search?q=${encodeURIComponent(item.name ?? '')}`}
-                onClick={() => actions.onItemClick({ id: item.id, index })}
-              >
-                {item.name ?? item.id}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
-  );
-}
-
-/**
- * The header's preview search widget (type-ahead with up to three suggestions); Enter opens the
- * results page. Needs a `WidgetsProvider` (the site's {@link HeaderSearch} brings it).
- */
-export const HeaderPreviewSearch = /* @__PURE__ */ widget(PreviewSearchBox, 'preview_search', 'content');
 
 /**
  * `SearchResults`: content grid with facets, sort, paging and results per page (the widget layer's

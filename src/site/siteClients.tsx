@@ -1,5 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
-import { useSession } from '../auth/react.tsx';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { CommerceClient } from '../commerce/index.ts';
 import { type ContentClient, createContentClient } from '../content/index.ts';
 import { ContentProvider } from '../content/react.tsx';
@@ -22,11 +21,13 @@ export interface SiteClients {
    */
   search?: SearchClient;
   /**
-   * The commerce client of the buyer signed in now, created on first use: only the
-   * product and cart pages need it, so its 421-operation table stays out of the
-   * first page load. Another buyer gets another client (and so other query keys).
+   * The commerce client of the buyer whose session's commerce token is `accessToken` (none: the
+   * signed-out visitor), created on first use: only the product and cart pages need it, so its
+   * 421-operation table stays out of the first page load. Another buyer gets another client (and so
+   * other query keys). The caller passes the token it renders with, so a page never sends with a
+   * client of the buyer before.
    */
-  loadCommerce(): Promise<CommerceClient>;
+  loadCommerce(accessToken?: string): Promise<CommerceClient>;
 }
 
 type CommerceApi = typeof import('../commerce/index.ts');
@@ -49,16 +50,16 @@ function fulfilled<T>(value: T): Promise<T> {
 }
 
 /**
- * Creates the page's API clients. `getAccessToken` reads the signed-in buyer's
- * commerce token from the session (kept in memory only); it is wired here
- * because API folders never import each other.
+ * Creates the page's API clients. The commerce client takes the signed-in buyer's commerce token from
+ * the session (kept in memory only) through `loadCommerce`: it is wired here because API folders never
+ * import each other.
  */
-export function createSiteClients(getAccessToken: () => string | undefined): SiteClients {
+export function createSiteClients(): SiteClients {
   // One commerce client per signed-in buyer: a client's cacheKey is in every commerce query key, so
   // a new buyer (sign-in, sign-out, another account) never reads the previous buyer's cached answers.
   let commerce: { token: string; client: Promise<CommerceClient> } | undefined;
-  const loadCommerce = () => {
-    const token = getAccessToken() ?? '';
+  const loadCommerce = (accessToken?: string) => {
+    const token = accessToken ?? '';
     if (commerce?.token !== token) {
       const create = ({ createCommerceClient }: CommerceApi) =>
         createCommerceClient({
@@ -85,22 +86,15 @@ export const SiteClientsContext = createContext<SiteClients | null>(null);
 
 /**
  * Creates the page's API clients once and provides them: to the site ({@link useSiteClients}) and
- * to the content and banner bindings. The session's commerce token reaches them without re-creating
- * them. Place it inside the SessionProvider.
+ * to the content and banner bindings. Commerce pages pick the buyer's client with the session's
+ * token they render with (`loadCommerce(accessToken)`).
  */
 export function SiteClientsProvider({ children }: { children: ReactNode }) {
-  const { data } = useSession();
-  const accessToken = (data as { accessToken?: string } | null)?.accessToken;
-  const [site] = useState(() => {
-    let token: string | undefined;
-    return { clients: createSiteClients(() => token), setToken: (next: string | undefined) => void (token = next) };
-  });
-  // A layout effect runs before any passive effect, so the token is in place before the page's queries start.
-  useLayoutEffect(() => site.setToken(accessToken), [site, accessToken]);
+  const [clients] = useState(createSiteClients);
   return (
-    <SiteClientsContext.Provider value={site.clients}>
-      <ContentProvider client={site.clients.content}>
-        <OneconnectProvider client={site.clients.oneconnect}>{children}</OneconnectProvider>
+    <SiteClientsContext.Provider value={clients}>
+      <ContentProvider client={clients.content}>
+        <OneconnectProvider client={clients.oneconnect}>{children}</OneconnectProvider>
       </ContentProvider>
     </SiteClientsContext.Provider>
   );

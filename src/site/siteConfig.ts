@@ -35,7 +35,7 @@ export const siteConfig = {
   engagementClientKey: import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY,
   /** Base URL of the web personalization script (web personalization is on in every environment). */
   webPersonalizationUrl: import.meta.env.VITE_WEB_PERSONALIZATION_URL,
-  /** Engagement settings of the specification, the same in every environment: point of sale ngc, UTM parameters on. */
+  /** The site's engagement settings, the same in every environment: point of sale ngc, UTM parameters on. */
   pointOfSale: 'ngc',
   includeUtmParameters: true,
   /** Search environment, which picks the API domain. */
@@ -49,7 +49,7 @@ export const siteConfig = {
   widgets: { recommendation: 'rfkid_1', previewSearch: 'rfkid_6', searchResults: 'rfkid_7' },
   /** The layout id of the routes that show targeted banners (compared with the route's `layoutId` from the layout service). */
   targetedBannerLayoutId: import.meta.env.VITE_BANNER_LAYOUT_ID,
-  /** The session client's base path (the specification's /api/auth). */
+  /** The session client's base path (the session protocol's /api/auth). */
   authBasePath: '/api/auth',
   /** Where a sign-in reply may send a visitor besides this site: the single sign-on provider's sign-in page. */
   authRedirectOrigins: ['https://login.microsoftonline.com'],

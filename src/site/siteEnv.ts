@@ -7,12 +7,13 @@ import {
 } from '../commerce/regions.ts';
 import { searchEnvironments } from '../search/config.ts';
 import { searchMessages } from '../search/errors.ts';
+import { MOCK_BACKED_MODE } from '../../scripts/lib/prism.mjs';
 
 /**
  * The site's build-time environment variables: what each one means and the rule
  * its value must follow. vite.config.ts checks them before every build and dev
- * server start (this module has no browser or Node dependency, so the tests
- * and the config share it); siteConfig.ts reads them in the page.
+ * server start (this module is not part of the page: the tests and the config
+ * share it); siteConfig.ts reads them in the page.
  */
 
 /** Kinds of value, each with its own rule. */
@@ -52,9 +53,6 @@ export const siteEnvVariables = {
 
 /** The name of one of the site's variables. */
 export type SiteEnvName = keyof typeof siteEnvVariables;
-
-/** The mode whose values may be mock stand-ins: same-origin paths, plain http, loopback hosts. */
-export const MOCK_BACKED_MODE = 'development';
 
 /**
  * The build option (not a setting of the page, so not in {@link siteEnvVariables}) that lets a

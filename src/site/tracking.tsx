@@ -66,7 +66,7 @@ export function useAnalytics(): boolean {
 export type LinkKind = 'cta' | 'careers';
 
 /**
- * Decides whether a link is tracked, and as what. The specification does not
+ * Decides whether a link is tracked, and as what. The events contract does not
  * say how links are recognised; our rule, documented in the README:
  * - careers: `data-track="careers"`, or a destination whose path is `/careers`
  *   or below it, or whose host starts with `careers.`;
@@ -121,7 +121,7 @@ export function trackLinkClicks(
 }
 
 /** Event types the site sends for tracked link clicks. */
-export const LINK_EVENT = { cta: 'CTA_CLICK', careers: 'CAREERS_CLICK' } as const;
+const LINK_EVENT = { cta: 'CTA_CLICK', careers: 'CAREERS_CLICK' } as const;
 
 /**
  * Analytics of a consented visit (mounted only while the events SDK runs): a

@@ -7,7 +7,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The reference client's storage reader, as session.md §6 describes it (key, `{}` fallback, event and data). */
+/** The reference client's storage reader (key, `{}` fallback, event and data). */
 function referenceReader(event: StorageEvent): boolean {
   if (event.key !== 'nextauth.message') return false;
   const message = JSON.parse(event.newValue ?? '{}') as { event?: string; data?: unknown };

@@ -32,8 +32,8 @@ async function postedLogs(http: ReturnType<typeof recordingFetch>) {
   return posts.map((post) => Object.fromEntries(new URLSearchParams(post.body)));
 }
 
-describe('the specification’s code names', () => {
-  it('are spelled exactly as the specification and the reference write them', () => {
+describe('the session protocol’s code names', () => {
+  it('are spelled exactly as the reference protocol writes them', () => {
     expect(Object.values(AUTH_ERROR_CODES)).toEqual([
       'MISSING_NEXTAUTH_API_ROUTE_ERROR',
       'NO_SECRET',

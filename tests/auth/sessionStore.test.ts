@@ -165,7 +165,7 @@ describe('polling', () => {
     expect(t.sessionFetches()).toBe(3);
   });
 
-  it('does not poll while offline (the specification; the reference did), and resumes online', async () => {
+  it('does not poll while offline (the reference client did), and resumes online', async () => {
     const t = setup({ triggers: { refetchInterval: 60 } });
     await settled(t.store);
     t.win.dispatchEvent(new Event('offline'));

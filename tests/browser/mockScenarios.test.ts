@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import type { Page } from 'playwright-core';
-import { freePort, root, startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
+import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
 import { launchBrowser } from '../support/browser.ts';
-import { mockProxy } from '../../vite.config.ts';
+import { mockProxy } from '../../scripts/lib/devServer.mjs';
 
 // The build served by `vite preview` (what `npm run preview` runs) and the dev
 // server (`npm start`), both against Prism mocks on free ports.
@@ -21,7 +21,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
   // One after the other: on two busy cores, Prism starting beside a build can miss its start timeout.
   mocks = await startMocksOnFreePorts({ errors: true });
-  await build({ root, configFile, mode: 'development', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await build({ root, configFile, mode: MOCK_BACKED_MODE, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   browser = await launchBrowser();
   const port = await freePort();
   previewServer = await preview({

@@ -121,7 +121,7 @@ describe('tracking in Chromium against the mocks', () => {
     await page.close();
   });
 
-  it("starts the events SDK with the specification's settings: pos ngc, the URL's utm_* in the page view, web personalization loaded", async () => {
+  it("starts the events SDK with the site's engagement settings: pos ngc, the URL's utm_* in the page view, web personalization loaded", async () => {
     const { page, requests } = await visitWithConsent(
       '/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026',
     );

@@ -38,7 +38,7 @@ const TABLE: [CommerceRegion, string, string, string][] = [
 ];
 
 describe('commerce regions and environments', () => {
-  it('lists the six regions of the specification and three environments', () => {
+  it('lists the six regions of the commerce platform and three environments', () => {
     expect(commerceRegionNames).toEqual(['australiaEast', 'europeWest', 'japanEast', 'usEast', 'usWest', 'usWestQa']);
     expect(Object.keys(commerceRegions).sort()).toEqual([...commerceRegionNames]);
     expect(commerceEnvironments).toEqual(['prod', 'sandbox', 'staging']);

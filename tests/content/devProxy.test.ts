@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { withPrism } from '../support/prism.ts';
 import { MOCK_PORTS, freePort, root } from '../../scripts/lib/prism.mjs';
-import { mockProxy } from '../../vite.config.ts';
+import { mockProxy } from '../../scripts/lib/devServer.mjs';
 
 const prism = withPrism('content');
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the bid_{clientKey} cookie (engagement.md §4, §11.15)', () => {
+describe('the bid_{clientKey} cookie', () => {
   it('is written as the reference writes it: 730 days, SameSite=None, Secure, Path=/', async () => {
     recordFetch();
     const writes = vi.spyOn(document, 'cookie', 'set');
@@ -90,7 +90,7 @@ describe('the bid_{clientKey} cookie (engagement.md §4, §11.15)', () => {
   });
 });
 
-describe('web personalization (§1, §11.18)', () => {
+describe('web personalization', () => {
   const SRC = 'https://d35vb5cccm4xzp.cloudfront.net/web-flow-libs/ck/web-version.min.js';
 
   it('sets window.Engage.settings and appends an async script from the default target', async () => {

@@ -220,7 +220,7 @@ describe('personalize', () => {
     await rejectsCode(sdk.personalize({} as never), 'MV-0008');
   });
 
-  it('IV-0006 for a negative or non-integer timeout (the specification calls it IE-0006)', async () => {
+  it('IV-0006 for a negative or non-integer timeout (also known as IE-0006)', async () => {
     const sdk = await start();
     for (const timeout of [
       -1,

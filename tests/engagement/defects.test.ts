@@ -3,7 +3,7 @@ import { withPrism } from '../support/prism.ts';
 import { init, QUEUE_KEY, type EngageSettings, type ProcessQueueResult } from '../../src/engagement/index.ts';
 import { json, recordFetch, resetBrowser, setPage } from './support.ts';
 
-// Each test here fails on the reference SDK v1.4.3 (engagement.md §8, E1–E7).
+// Each test here fails on the reference SDK v1.4.3: its defects E1–E7.
 const prism = withPrism('engagement');
 const NEW_ID = '3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92';
 const DEAD = 'http://127.0.0.1:9';

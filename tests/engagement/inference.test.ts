@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('page and language (§11.8, §11.9)', () => {
+describe('page and language', () => {
   it.each([
     ['/', 'Home Page'],
     ['/careers/space-systems', 'space-systems'],
@@ -63,7 +63,7 @@ describe('page and language (§11.8, §11.9)', () => {
   });
 });
 
-describe('pageView inference (§5 VIEW, §11.10)', () => {
+describe('pageView inference (the VIEW event)', () => {
   it('copies utm_* parameters from the decoded query with lower-cased names, only when includeUTMParameters', async () => {
     const sdk = await freshSdk();
     setPage('/careers?UTM_Campaign=graduate%20engineers&utm_source=linkedin&other=x', 'en');
@@ -124,7 +124,7 @@ describe('pageView inference (§5 VIEW, §11.10)', () => {
   });
 });
 
-describe('extension data (§11.6)', () => {
+describe('extension data', () => {
   it('flattens nested keys with _, keeps arrays, drops undefined, null and {} values, omits an empty ext', async () => {
     const sdk = await freshSdk();
     await sdk.event(

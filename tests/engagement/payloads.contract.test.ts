@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('event payloads, byte for byte as the reference sends them (engagement.md §5)', () => {
+describe('event payloads, byte for byte as the reference sends them', () => {
   it('pageView sends the VIEW body with UTM fields, pageVariantId first in ext, then the base fields', async () => {
     const calls = recordFetch();
     const sdk = await start();

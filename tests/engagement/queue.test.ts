@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the event queue (§6, §11.14)', () => {
+describe('the event queue', () => {
   it('lives in sessionStorage under the single key EngageEventQueue', async () => {
     const sdk = await start();
     expect(QUEUE_KEY).toBe('EngageEventQueue');

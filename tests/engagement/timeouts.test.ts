@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { init, type EngageSdk } from '../../src/engagement/index.ts';
 import { resetBrowser } from './support.ts';
 
-// E3 (engagement.md §8): the reference clears its timer when the headers arrive, so a
+// E3: the reference clears its timer when the headers arrive, so a
 // stalled body is never timed out, and a failure other than the abort leaves the timer
 // to fire later. These tests use fetch stubs only (no sockets, whose own timers would
 // also count), so `vi.getTimerCount()` sees exactly the SDK's timers.

@@ -12,7 +12,7 @@ import {
   listedRoutes,
   startContentMock,
 } from '../../scripts/lib/contentMock.mjs';
-import { freePort, root, startPrism } from '../../scripts/lib/prism.mjs';
+import { freePort, MOCK_BACKED_MODE, root, startPrism } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
 import { PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
 import { rawGet } from '../support/site.ts';
@@ -285,7 +285,7 @@ describe('npm run preview of the static build', () => {
   beforeAll(async () => {
     server = await preview({
       root,
-      mode: 'development',
+      mode: MOCK_BACKED_MODE,
       configFile: join(root, 'vite.config.ts'),
       logLevel: 'error',
       build: { outDir },

@@ -125,7 +125,7 @@ describe('building the site for an environment', () => {
     expect(code).toBe(0);
     const shipped = files(outDir).map((file) => ({
       path: relative(outDir, file),
-      // The search SDK's own message quotes the example key; that text is the specification's, not a setting.
+      // The search SDK's own message quotes the example key; that text is the reference SDK's, not a setting.
       // A prerendered page's layout data is the content host's (here the mock's, whose targeted route
       // shares the development layout id): what is checked there is the page around it.
       text: readFileSync(file, 'latin1')

@@ -6,7 +6,7 @@ import { createOneconnectClient, loadBanners } from '../../src/oneconnect/index.
 import { OneconnectProvider, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
 import { createSiteClients } from '../../src/site/siteClients.tsx';
 
-// The specification sends the segment-cookie call "with credentials" (seed §7): the segments
+// The banner flow sends the segment-cookie call "with credentials": the segments
 // live in the banner service's cookie, so a banner service on another origin must still get its
 // cookies. A browser sends them cross-origin only for `credentials: 'include'`, which is what
 // these tests read, in the init each path hands to fetch; the mock answers every call.
@@ -73,7 +73,7 @@ describe('the segment-cookie call is sent with credentials (cookies go to a cros
     // /api/oneconnect to the mock, and this does the same.
     const { sent, fetch } = recording((url) => url.replace(location.origin, prism.url));
     vi.stubGlobal('fetch', fetch);
-    const state = await loadBanners(createSiteClients(() => undefined).oneconnect);
+    const state = await loadBanners(createSiteClients().oneconnect);
     expect(state.userId).toBe('u-7f3c2a91');
     expect(segmentCall(sent)[0]).toMatchObject({
       url: `${location.origin}${SEGMENT_COOKIES}`,

@@ -44,7 +44,7 @@ describe('configuration', () => {
     expect(createSearchClient({ customerKey: '1-0', apiKey: 'k', logger: spyLogger() }).endpoints.key).toBe('0');
   });
 
-  it('needs an api key or a service host, with the specification message', () => {
+  it('needs an api key or a service host, with the reference SDK message', () => {
     expect(() => createSearchClient({ customerKey: '11111-2222222' })).toThrow(
       new Error('Invalid configuration: apiKey has not been set but not serviceHost provided'),
     );
@@ -140,7 +140,7 @@ describe('configuration', () => {
     );
   });
 
-  it('defaults tracking consent to on (seed §9) and accepts it off', () => {
+  it('defaults tracking consent to on (as the reference SDK does) and accepts it off', () => {
     expect(createSearchClient({ customerKey: '1-2', apiKey: 'k', logger: spyLogger() }).trackingConsent).toBe(true);
     expect(
       createSearchClient({ customerKey: '1-2', apiKey: 'k', trackingConsent: false, logger: spyLogger() })

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie } from '../../src/core/cookies.ts';
 import { createVisitorStorage, type VisitorStorage } from '../../src/search/index.ts';
 
-// The specification's storage default (seed §9: "storage cache default 300000 ms"): an entry
+// The reference SDK's storage default ("storage cache default 300000 ms"): an entry
 // written without a lifetime of its own lasts exactly 300000 ms, wherever the layer keeps it
 // (cookies, localStorage with `useStorage`, or the page's memory without consent).
 

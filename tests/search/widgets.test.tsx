@@ -469,6 +469,56 @@ describe('preview search', () => {
   });
 });
 
+describe('preview search as a popup (the options a header search uses)', () => {
+  it('opens on focus with the starting keyphrase, closes when the focus leaves, submits on Enter, renders items its own way', async () => {
+    const { client } = testClient();
+    const onSubmit = vi.fn();
+    renderWithClient(
+      client,
+      <>
+        <PreviewSearchWidget
+          rfkId="preview_1"
+          state={{ keyphrase: 'sat' }}
+          popup
+          onSubmit={onSubmit}
+          renderItem={({ item }) => <a href={`/in-app${item.url}`}>{item.name}</a>}
+        />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    await advance(250);
+    await advance(0);
+    const box = screen.getByRole('combobox', { name: 'Search the site' });
+    const panel = document.getElementById(box.getAttribute('aria-controls')!)!;
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    fireEvent.focus(box);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    const pages = screen.getByRole('list', { name: 'Suggested pages' });
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/in-app/r/sat/0', '/in-app/r/sat/1', '/in-app/r/sat/2']);
+    fireEvent.blur(box, { relatedTarget: screen.getByRole('button', { name: 'Elsewhere' }) });
+    expect(panel.hidden).toBe(true);
+    fireEvent.change(box, { target: { value: 'satellite' } });
+    expect(panel.hidden).toBe(false);
+    fireEvent.submit(screen.getByRole('search'));
+    expect(onSubmit).toHaveBeenCalledWith('satellite');
+    expect(panel.hidden).toBe(true);
+  });
+
+  it('takes the focus on mount with the caret after the starting keyphrase when asked', () => {
+    const { client } = testClient();
+    renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" state={{ keyphrase: 'f-35' }} popup autoFocus />);
+    const box = screen.getByRole('combobox', { name: 'Search the site' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(box);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([4, 4]);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
 describe('widget()', () => {
   it('refuses to wrap a widget twice and an unknown type, with the exact messages', () => {
     expect(() => widget(SearchResultsWidget, 'content_grid', 'product')).toThrow(

@@ -7,7 +7,7 @@ import { siteConfig } from '../../src/site/siteConfig.ts';
 import { engagementSettings, SiteTracking } from '../../src/site/tracking.tsx';
 import { resetBrowser, setPage } from '../engagement/support.ts';
 
-// The specification's engagement settings (seed §9: point of sale ngc, UTM parameters included,
+// The site's engagement settings (point of sale ngc, UTM parameters included,
 // web personalization on), seen where a visitor's data goes: the site's own settings start the
 // real events SDK the way the site's shell does (EngagementProvider, then SiteTracking), every
 // request is recorded as the SDK hands it to fetch, and then reaches the engagement mock, which
@@ -74,7 +74,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the site's engagement settings (specification §9)", () => {
+describe("the site's engagement settings", () => {
   it('are point of sale ngc, UTM parameters included and web personalization on', () => {
     const settings = engagementSettings();
     expect(settings).toMatchObject({ pointOfSale: 'ngc', includeUTMParameters: true });

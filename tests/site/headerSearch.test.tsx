@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Widget } from '../../src/search/index.ts';
-import { fakeService, renderWithClient, testClient } from '../search/support.tsx';
-import { HeaderPreviewSearch as HeaderSearch } from '../../src/site/searchWidgets.tsx';
+import { fakeService, testClient } from '../search/support.tsx';
+import { HeaderSearchWidget } from '../../src/site/searchWidgets.tsx';
+import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 
 afterEach(() => {
   cleanup();
@@ -38,7 +39,12 @@ describe('header type-ahead links', () => {
         }),
       });
       const { client } = testClient({}, service);
-      renderWithClient(client, <HeaderSearch rfkId="preview_1" />);
+      // The page's search client, as the header's widget finds it among the page's clients.
+      render(
+        <SiteClientsContext.Provider value={{ search: client } as SiteClients}>
+          <HeaderSearchWidget rfkId="preview_1" />
+        </SiteClientsContext.Provider>,
+      );
       fireEvent.focus(screen.getByRole('combobox'));
       const pages = await screen.findByRole('list', { name: 'Suggested pages' });
       await vi.waitFor(() => expect(within(pages).getAllByRole('link')).toHaveLength(4));

@@ -12,6 +12,8 @@ import { components } from '../../src/site/content/registry.tsx';
 import { ProductPage } from '../../src/site/onDemand.tsx';
 import { isProductId, MAX_PRODUCT_ID_LENGTH, productIdOf } from '../../src/site/content/productId.ts';
 import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
+import { createAuthClient } from '../../src/auth/index.ts';
+import { SessionProvider } from '../../src/auth/react.tsx';
 
 // The product page (`ProductDetail`, the wildcard route `/products/*`) takes its product id from
 // its own URL: a URL whose id is no product id must show "Product unavailable" and send nothing.
@@ -48,18 +50,22 @@ function renderProductPage(path: string, client: CommerceClient) {
   // Settled, as the site's own loadCommerce gives it, so the page renders without suspending again.
   const loaded = Object.assign(Promise.resolve(client), { status: 'fulfilled', value: client });
   const clients = { loadCommerce: () => loaded } as Partial<SiteClients> as SiteClients;
+  // A signed-out visitor (a product page needs no session), known at render: no session request.
+  const auth = createAuthClient({ fetch: () => Promise.reject(new Error('no session request expected')) });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SiteClientsContext.Provider value={clients}>
-        <Suspense fallback={<p>Loading…</p>}>
-          <RouteRenderer
-            components={components}
-            route={productRoute}
-            mode="normal"
-            url={new URL(path, 'https://www.aero.example')}
-          />
-        </Suspense>
-      </SiteClientsContext.Provider>
+      <SessionProvider client={auth} session={null}>
+        <SiteClientsContext.Provider value={clients}>
+          <Suspense fallback={<p>Loading…</p>}>
+            <RouteRenderer
+              components={components}
+              route={productRoute}
+              mode="normal"
+              url={new URL(path, 'https://www.aero.example')}
+            />
+          </Suspense>
+        </SiteClientsContext.Provider>
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }

@@ -4,7 +4,7 @@ import { focusManager, QueryClient, QueryClientProvider, useQuery, useSuspenseQu
 import { Suspense, type ReactNode } from 'react';
 import { createSiteQueryClient } from '../../src/site/App.tsx';
 
-// The specification's query defaults, observed through the site's own factory: what a
+// The site's query defaults, observed through the site's own factory: what a
 // reader notices (a failed request is not repeated, coming back to the tab does not
 // reload, a page keeps its results while the next ones load), not the options object.
 // Each behaviour is also shown not to hold for React Query's own defaults, so a test

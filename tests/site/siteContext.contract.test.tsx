@@ -6,10 +6,10 @@ import { withPrism } from '../support/prism.ts';
 import { createOneconnectClient, loadBanners, type OneconnectClient } from '../../src/oneconnect/index.ts';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
 import { Banners } from '../../src/site/content/ContentPage.tsx';
-import { SiteProvider, useSite } from '../../src/site/SiteContext.tsx';
+import { SiteProvider, useSiteBanners } from '../../src/site/SiteContext.tsx';
 
-// The shared site context the specification names (seed §3: banners, userId) is where the banner
-// flow stores its result (§4), and the page's banner strip reads it there. Every call goes to the
+// The shared site context (banners, userId) is where the banner flow stores its result, and the
+// page's banner strip reads it there. Every call goes to the
 // banners mock and is recorded as the client hands it to fetch.
 
 const prism = withPrism('oneconnect');
@@ -46,10 +46,10 @@ function Shell({ client, children }: { client: OneconnectClient; children: React
 
 /** What a component reading the shared context sees. */
 function siteProbe() {
-  const seen = { current: undefined as ReturnType<typeof useSite> | undefined };
-  const see = (value: ReturnType<typeof useSite>) => void (seen.current = value);
+  const seen = { current: undefined as ReturnType<typeof useSiteBanners> | undefined };
+  const see = (value: ReturnType<typeof useSiteBanners>) => void (seen.current = value);
   function Probe() {
-    const site = useSite();
+    const site = useSiteBanners();
     useEffect(() => see(site));
     return null;
   }
@@ -84,7 +84,7 @@ describe('the shared site context holds what the banner flow stored', () => {
     expect(ids(seen.current?.banners)).toEqual(ids(flow.banners));
   });
 
-  it('no banners and an empty userId when the flow fails (specification §8)', async () => {
+  it('no banners and an empty userId when the flow fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { client, sent } = recordingClient({ '/api/oneconnect/get-segment-banners': 'code=500' });
     const { seen, Probe } = siteProbe();

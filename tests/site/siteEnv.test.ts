@@ -34,7 +34,7 @@ describe('the env files', () => {
     expect(Object.keys(envFile(mode)).sort()).toEqual([...names].sort());
   });
 
-  it('commits no uat or production value (the specification does not show them; the deployment sets them)', () => {
+  it('commits no uat or production value (the deployment sets them)', () => {
     for (const mode of ['uat', 'production']) expect(Object.values(envFile(mode)).filter(Boolean)).toEqual([]);
   });
 

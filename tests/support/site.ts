@@ -2,8 +2,8 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { createServer, type ViteDevServer } from 'vite';
-import { freePort, root, startMocksOnFreePorts, type ApiName } from '../../scripts/lib/prism.mjs';
-import { mockProxy } from '../../vite.config.ts';
+import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts, type ApiName } from '../../scripts/lib/prism.mjs';
+import { mockProxy } from '../../scripts/lib/devServer.mjs';
 
 type Api = ApiName;
 
@@ -72,7 +72,7 @@ export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<B
   try {
     const server = await preview({
       root,
-      mode: 'development', // the mock-backed build's mode: serves dev-public/'s stand-ins
+      mode: MOCK_BACKED_MODE, // the mock-backed build's mode: serves dev-public/'s stand-ins
       configFile: join(root, 'vite.config.ts'),
       logLevel: 'error',
       build: { outDir },

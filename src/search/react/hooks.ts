@@ -266,7 +266,7 @@ export function useQuestions(options: UseQuestionsOptions = {}): QuestionsResult
 }
 
 /** The widget's HTML template for the context's device, sanitized; `''` when there is none. */
-export function useSanitizedTemplate(appearance: Appearance | undefined): string {
+function useSanitizedTemplate(appearance: Appearance | undefined): string {
   const { client } = useWidgetsContext();
   const context = useSyncExternalStore(client.context.subscribe, client.context.get, client.context.get);
   const device: Device = context.browser?.device ?? 'pc';
@@ -287,7 +287,7 @@ export type TemplateWidgetType = 'banner' | 'content_block' | 'html_block';
  * (content block, HTML block, banner): asks for the templates and returns the
  * widget's data with the device's template already sanitized (`''` when none).
  */
-export function useTemplateWidget<T extends TemplateWidgetType>(
+function useTemplateWidget<T extends TemplateWidgetType>(
   options: TemplateWidgetOptions,
 ): WidgetDataResult<WidgetOfType<T>> & { html: string } {
   const widget = useWidget();

@@ -1,12 +1,13 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { PageMode, RouteData } from '../../content/index.ts';
+import { useSiteBanners } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { BannerProvider, useBanners } from '../../oneconnect/react.tsx';
 import { rewriteMediaImages } from '../editMode.ts';
 import { Frame } from '../frame.tsx';
 import { usePageHead } from '../head.ts';
 import { Link, useLocation } from '../router.tsx';
-import { useSite, SiteProvider } from '../SiteContext.tsx';
+import { SiteProvider } from '../SiteContext.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { components as siteComponents } from './registry.tsx';
 import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
@@ -162,7 +163,7 @@ export function showsBanners(route: RouteData | null | undefined): boolean {
  * banners are the shared site context's, where the banner flow stores them (specification §4).
  */
 export function Banners() {
-  const { banners } = useSite();
+  const { banners } = useSiteBanners();
   const { dismiss, isLoading } = useBanners();
   if (!isLoading && banners.length === 0) return null;
   return (

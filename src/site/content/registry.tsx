@@ -4,17 +4,17 @@ import {
   AuthErrorPage,
   CartPage,
   ProductPage,
-  RecommendationWidget,
   RichText,
   SearchResults,
   SignInPage,
+  SiteRecommendationWidget,
 } from '../onDemand.tsx';
 import { ContentLink, usePageUrl, type ComponentRegistry, type ContentComponentProps } from './rendering.tsx';
 import { productIdOf } from './productId.ts';
 import {
   ArticleList,
   CapabilityCards,
-  CareersPage,
+  CareersList,
   Columns,
   Hero,
   PersonalizedOffer,
@@ -77,9 +77,9 @@ export const components: ComponentRegistry = {
   ArticleList,
   ArticleBody,
   CapabilityCards,
-  CareersList: CareersPage,
+  CareersList,
   SearchResults,
-  RecommendationWidget: Object.assign(Recommendations, { preload: RecommendationWidget.preload }),
+  RecommendationWidget: Object.assign(Recommendations, { preload: SiteRecommendationWidget.preload }),
   PersonalizedOffer,
   ProductDetail,
   Cart: CartPage,

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { sanitizedMarkup } from '../../search/index.ts';
+import { deviceBreakpoints, sanitizedMarkup } from '../../search/index.ts';
 import { ContentImage, numberOf, textOf, type ContentComponentProps } from './rendering.tsx';
 import { ArticleStats } from '../SiteContext.tsx';
 
@@ -58,7 +58,7 @@ export function ArticleBody({ fields, rendering }: ContentComponentProps) {
           {published ? <time dateTime={published}>{formatDate(published)}</time> : null}
         </p>
         <ArticleStats article={article} />
-        <ContentImage field={fields.image} sizes="(min-width: 992px) 60rem, 100vw" />
+        <ContentImage field={fields.image} sizes={`(min-width: ${deviceBreakpoints.PC_MIN_PX}px) 60rem, 100vw`} />
         <Html html={textOf(fields.body)} />
       </article>
     </div>

@@ -10,9 +10,11 @@ import {
   textOf,
 } from './rendering.tsx';
 import { usePersonalize } from '../../engagement/react.tsx';
-import { RecommendationWidget } from '../onDemand.tsx';
+import { SiteRecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
+// The search layer's device module alone: its index would bring the whole layer into every page.
+import { deviceBreakpoints } from '../../search/device.ts';
 import { type Article, ArticleCard } from '../SiteContext.tsx';
 
 /**
@@ -32,7 +34,12 @@ export function Hero({ fields }: ContentComponentProps) {
             <ContentLink field={fields.secondaryLink} />
           </p>
         </div>
-        <ContentImage field={fields.image} widths={[640]} sizes="(min-width: 992px) 50vw, 100vw" fetchPriority="high" />
+        <ContentImage
+          field={fields.image}
+          widths={[640]}
+          sizes={`(min-width: ${deviceBreakpoints.PC_MIN_PX}px) 50vw, 100vw`}
+          fetchPriority="high"
+        />
       </div>
     </section>
   );
@@ -90,7 +97,7 @@ export function ArticleList({ fields }: ContentComponentProps) {
   );
 }
 
-/** `RecommendationWidget`: the search service's recommendations (widget `params.rfkId`). */
+/** `RecommendationWidget`: a heading and the search service's recommendations (widget `params.rfkId`). */
 export function Recommendations({ fields, params }: ContentComponentProps) {
   const titleId = useId();
   return (
@@ -98,7 +105,7 @@ export function Recommendations({ fields, params }: ContentComponentProps) {
       <section aria-labelledby={titleId}>
         <h2 id={titleId}>{textOf(fields.heading)}</h2>
         <Suspense fallback={null}>
-          <RecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
+          <SiteRecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
         </Suspense>
       </section>
     </div>
@@ -158,7 +165,7 @@ export function Columns({ rendering }: ContentComponentProps) {
 }
 
 /** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
-export function CareersPage({ fields }: ContentComponentProps) {
+export function CareersList({ fields }: ContentComponentProps) {
   return (
     <div className="container">
       <h1>{textOf(fields.heading)}</h1>

@@ -13,6 +13,8 @@ import type { FieldMap } from '../../content/index.ts';
 import { type ContentComponentProps, ContentLink, textOf } from '../content/rendering.tsx';
 import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
+import { useSession } from '../../auth/react.tsx';
+import { siteConfig } from '../siteConfig.ts';
 
 // The commerce pages, loaded on demand with the commerce client's code: the product page and the
 // cart, through the generated hooks bound to the buyer's client.
@@ -22,7 +24,9 @@ import { useSiteClients } from '../siteClients.tsx';
  * (the page suspends meanwhile). Imported only by lazily loaded pages.
  */
 export function CommerceBoundary({ children }: { children: ReactNode }) {
-  const client = use(useSiteClients().loadCommerce());
+  // The token this render has: the client of the buyer signed in now, never the one before.
+  const accessToken = (useSession().data as { accessToken?: string } | null)?.accessToken;
+  const client = use(useSiteClients().loadCommerce(accessToken));
   return <CommerceProvider client={client}>{children}</CommerceProvider>;
 }
 
@@ -97,14 +101,37 @@ export function ProductPage({ id, fields }: { id: string; fields: FieldMap }) {
 const money = (value: number | null | undefined, currency = 'USD') =>
   typeof value === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value) : '—';
 
-/** The buyer's cart: the active order and its line items, through the generated hooks. */
+/**
+ * The buyer's cart. A cart belongs to a signed-in buyer: nothing is asked of the commerce service
+ * until the session is known, and a visitor without one is offered to sign in.
+ */
 function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
+  const { status } = useSession();
+  const signIn = `${siteConfig.authBasePath}/signin?${new URLSearchParams({ callbackUrl: '/cart' })}`;
+  // One frame and heading whatever the state, so the prerendered heading stays when the session arrives.
+  return (
+    <div className="container">
+      <h1>{textOf(fields.heading)}</h1>
+      {status === 'authenticated' ? (
+        <BuyerCart fields={fields} />
+      ) : status === 'loading' ? (
+        <p role="status">Loading cart…</p>
+      ) : (
+        <p>
+          Sign in to see your cart. <Link href={signIn}>Sign in</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in buyer's cart: the active order and its line items, through the generated hooks. */
+function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const cart = useCartGet();
   const items = useCartListLineItems();
   const currency = cart.data?.Currency ?? 'USD';
   return (
-    <div className="container">
-      <h1>{textOf(fields.heading)}</h1>
+    <>
       {cart.isError || items.isError ? <p role="alert">We could not load your cart. Please try again.</p> : null}
       {items.isPending ? <p role="status">Loading cart…</p> : null}
       {items.data ? (
@@ -143,7 +170,7 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
           <strong>Total: {money(cart.data.Total, currency)}</strong>
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 

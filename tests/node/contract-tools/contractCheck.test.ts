@@ -1,6 +1,6 @@
 // The breaking-change gate (`npm run contract:check`) on throwaway git histories of a fixture contract.
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContracts } from '../../../scripts/contract/checkContracts.mjs';
+import { checkContracts } from '../../../scripts/contract/check.mjs';
 import { fixture, fixtureRepo, runScript, type FixtureRepo } from './fixtureRepo.ts';
 
 const CONTRACT = 'openapi/widgets/openapi.yaml';

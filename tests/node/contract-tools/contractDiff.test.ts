@@ -1,8 +1,7 @@
 // The change report (`npm run contract:diff`, and the summary after `npm run generate`)
 // on throwaway git histories of fixture contracts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { contractChanges, type ChangeReport } from '../../../scripts/contract/contractChanges.mjs';
-import { formatChangeReport } from '../../../scripts/contract/formatChangeReport.mjs';
+import { contractChanges, formatChangeReport, type ChangeReport } from '../../../scripts/contract/diff.mjs';
 import { fixture, fixtureRepo, runScript, type FixtureRepo } from './fixtureRepo.ts';
 
 const CONTRACT = 'openapi/widgets/openapi.yaml';

@@ -1,7 +1,7 @@
 // The classification of contract changes, on two versions of a small fixture contract.
 import { describe, expect, it } from 'vitest';
-import { parseContract } from '../../../scripts/contract/loadContract.mjs';
-import { diffContracts, type OperationChanges } from '../../../scripts/contract/diffContracts.mjs';
+import { parseContract } from '../../../scripts/contract/contracts.mjs';
+import { diffContracts, type OperationChanges } from '../../../scripts/contract/diff.mjs';
 import { fixture } from './fixtureRepo.ts';
 
 const load = (name: string) => parseContract(fixture(`widgets/${name}.yaml`), name);

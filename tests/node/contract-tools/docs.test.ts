@@ -5,9 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractApis } from '../../../scripts/contract/buildDocs.mjs';
-import { docsMiddleware, type DocsOptions } from '../../../scripts/contract/docsMiddleware.mjs';
-import { parseContract } from '../../../scripts/contract/loadContract.mjs';
+import { contractApis, parseContract } from '../../../scripts/contract/contracts.mjs';
+import { docsMiddleware, type DocsOptions } from '../../../scripts/contract/docs.mjs';
 import { launchBrowser } from '../../support/browser.ts';
 import { PROJECT, fixture, fixtureRepo, runScript } from './fixtureRepo.ts';
 
@@ -102,6 +101,8 @@ describe('npm run docs', () => {
       expect(page.url()).toBe(`${url}/docs/`);
       await page.getByRole('link', { name: /^oneconnect:/ }).click();
       await page.waitForURL(`${url}/docs/oneconnect.html`);
+      // Without its doctype the page renders in quirks mode (Redoc's layout is written for standards mode).
+      expect(await page.evaluate(() => document.compatMode)).toBe('CSS1Compat');
       const doc = contract('oneconnect');
       for (const id of operationIds(doc)) await page.locator(`a[href$="/${id.toLowerCase()}"]`).first().waitFor();
       await page.locator('a[href$="/getsegmentbanners"]').first().click();

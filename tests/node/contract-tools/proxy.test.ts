@@ -4,9 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/prism.mjs';
-import { operationMatcher } from '../../../scripts/contract/matchOperation.mjs';
+import { operationMatcher, parseContract } from '../../../scripts/contract/contracts.mjs';
 import { startValidatingProxy, type ProxyViolation, type ValidatingProxy } from '../../../scripts/contract/proxy.mjs';
-import { parseContract } from '../../../scripts/contract/loadContract.mjs';
 import { FIXTURES, fixture } from './fixtureRepo.ts';
 
 const GYRO = { id: 'w-1', name: 'Gyro', status: 'active', weight: 1.5 };

@@ -1,11 +1,6 @@
 // How a contract's CHANGELOG.md acknowledges breaking changes.
 import { describe, expect, it } from 'vitest';
-import {
-  breakingTargets,
-  newestEntry,
-  readAcknowledgement,
-  targetMatches,
-} from '../../../scripts/contract/readAcknowledgement.mjs';
+import { breakingTargets, newestEntry, readAcknowledgement, targetMatches } from '../../../scripts/contract/check.mjs';
 
 const listWidgets = { operationId: 'listWidgets', method: 'GET', path: '/widgets' };
 

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Suspense } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { parse } from 'yaml';
+import { createAuthClient } from '../../src/auth/index.ts';
+import { SessionProvider } from '../../src/auth/react.tsx';
+import type { RouteData } from '../../src/content/index.ts';
+import { RouteRenderer } from '../../src/site/content/rendering.tsx';
+import { components } from '../../src/site/content/registry.tsx';
+import { CartPage } from '../../src/site/onDemand.tsx';
+import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
+
+// The cart belongs to a signed-in buyer: it asks the commerce service nothing before the session is
+// known, nothing without one, and only with the buyer's token.
+
+const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
+  maxAliasCount: -1,
+});
+const cartRoute = contract.components.examples.cart.value.sitecore.route as RouteData;
+
+beforeAll(() => CartPage.preload(), 30_000);
+afterEach(cleanup);
+
+/** Renders `/cart` with the site's own clients, recording every commerce request and its token. */
+function renderCart(session: Parameters<typeof SessionProvider>[0]['session'] | 'never') {
+  const sent: { url: string; authorization: string | null }[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    sent.push({ url: request.url, authorization: request.headers.get('authorization') });
+    return Response.json({ Items: [], Meta: {}, ID: 'cart-1', Total: 0 });
+  };
+  // 'never': the session routes do not answer (yet): the session stays unknown.
+  const auth = createAuthClient({ fetch: () => new Promise<Response>(() => {}) });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider client={auth} {...(session === 'never' ? {} : { session })}>
+        <SiteClientsContext.Provider value={createSiteClients()}>
+          <Suspense fallback={<p>Loading…</p>}>
+            <RouteRenderer
+              components={components}
+              route={cartRoute}
+              mode="normal"
+              url={new URL('https://www.aero.example/cart')}
+            />
+          </Suspense>
+        </SiteClientsContext.Provider>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { sent, restore: () => (globalThis.fetch = realFetch) };
+}
+
+describe('the cart page', () => {
+  it('asks the commerce service nothing while the session is unknown', async () => {
+    const { sent, restore } = renderCart('never');
+    try {
+      expect(await screen.findByText('Loading cart…')).toBeTruthy();
+      expect(sent).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('offers a visitor without a session to sign in, and asks nothing', async () => {
+    const { sent, restore } = renderCart(null);
+    try {
+      const link = await screen.findByRole('link', { name: 'Sign in' });
+      expect(link.getAttribute('href')).toBe('/api/auth/signin?callbackUrl=%2Fcart');
+      expect(sent).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  it("sends the signed-in buyer's token with every cart call", async () => {
+    const session = { user: { name: 'Ada' }, expires: '2099-01-01T00:00:00.000Z', accessToken: 'buyer-token' };
+    const { sent, restore } = renderCart(session);
+    try {
+      await screen.findByText(/Total:/);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((r) => r.authorization === 'Bearer buyer-token')).toBe(true);
+    } finally {
+      restore();
+    }
+  });
+});
