@@ -15,7 +15,7 @@ import { SiteClientsProvider } from './siteClients.tsx';
 import { AnalyticsProvider } from './tracking.tsx';
 import './theme/theme.css';
 
-/** Creates the site's React Query client with the specification's defaults. */
+/** Creates the site's React Query client with the site's defaults. */
 export function createSiteQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

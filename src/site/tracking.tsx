@@ -16,7 +16,7 @@ import { absolute, siteConfig } from './siteConfig.ts';
 
 /**
  * The events SDK settings the site starts the SDK with (after consent): the environment's client
- * key, target URL and web personalization script host, and the specification's fixed settings
+ * key, target URL and web personalization script host, and the settings that never vary
  * (point of sale `ngc`, UTM parameters included, web personalization on).
  */
 export function engagementSettings(): EngageSettings {
@@ -25,7 +25,7 @@ export function engagementSettings(): EngageSettings {
     targetURL: absolute(siteConfig.engagementTargetUrl),
     pointOfSale: siteConfig.pointOfSale,
     includeUTMParameters: siteConfig.includeUtmParameters,
-    // Web personalization on (specification), its script from the configured base URL.
+    // Web personalization on, its script from the configured base URL.
     webPersonalization: { baseURLOverride: absolute(siteConfig.webPersonalizationUrl) },
   };
 }

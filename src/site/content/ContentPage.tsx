@@ -160,7 +160,7 @@ export function showsBanners(route: RouteData | null | undefined): boolean {
  * The targeted promotional banners, each dismissible. While they load (a targeted layout; the
  * prerendered page too) their strip is already in place at its full height, so their arrival moves
  * nothing; several banners scroll sideways in that strip. A visitor with none sees no strip. The
- * banners are the shared site context's, where the banner flow stores them (specification §4).
+ * banners are the shared site context's, where the banner flow stores them.
  */
 export function Banners() {
   const { banners } = useSiteBanners();
