@@ -117,7 +117,8 @@ describe('rewriteMediaImages', () => {
     late.innerHTML = '<img id="late" src="/-/media/late.jpg" srcset="/-/media/late-2.jpg 2x" alt="">';
     document.body.appendChild(late);
     a.setAttribute('src', '/-/media/changed.jpg');
-    await new Promise((r) => setTimeout(r, 0));
+    // A MutationObserver's callback is a microtask queued by the mutation: it has run once this await resumes.
+    await Promise.resolve();
     expect(document.getElementById('late')!.getAttribute('src')).toBe('/sitecore/shell/-/media/late.jpg');
     expect(document.getElementById('late')!.getAttribute('srcset')).toBe('/sitecore/shell/-/media/late-2.jpg 2x');
     expect(a.getAttribute('src')).toBe('/sitecore/shell/-/media/changed.jpg');
@@ -127,7 +128,7 @@ describe('rewriteMediaImages', () => {
     const after = document.createElement('img');
     after.setAttribute('src', '/-/media/after.jpg');
     document.body.appendChild(after);
-    await new Promise((r) => setTimeout(r, 0));
+    await Promise.resolve();
     expect(after.getAttribute('src')).toBe('/-/media/after.jpg');
   });
 });
