@@ -1,3 +1,4 @@
+// @ts-check
 // Debian's Chromium driven by playwright-core, with the flags this workplace needs
 // (../shared/toolchain.md). Shared by the browser tests and the site benchmarks.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -5,6 +6,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
+/** @import { BrowserContext } from 'playwright-core' */
+
+/**
+ * The screen Chromium emulates.
+ * @typedef {object} Device
+ * @property {{ width: number; height: number }} viewport
+ * @property {number} [deviceScaleFactor]
+ * @property {boolean} [isMobile]
+ * @property {boolean} [hasTouch]
+ */
+
+/**
+ * Options of {@link launchBrowser}.
+ * @typedef {object} LaunchOptions
+ * @property {string} [executablePath] Defaults to `$CHROMIUM_PATH`, else `/usr/bin/chromium`.
+ * @property {number} [launchTimeoutMs] How long Chromium may take to answer. Defaults to 30 000 ms.
+ * @property {Device} [device] The screen to emulate. Defaults to a 1280 × 800 desktop window.
+ */
+
+/** The flags Chromium runs with here. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -24,6 +45,8 @@ export const CHROMIUM_ARGS = [
  * `$CHROMIUM_PATH`, else `/usr/bin/chromium`; `launchTimeoutMs` to 30 000. `device` is the screen
  * to emulate (`{ viewport, deviceScaleFactor, isMobile, hasTouch }`, such as pageVitals.mjs's
  * `SLOW_PHONE.device`); defaults to a 1280 × 800 desktop window.
+ * @param {LaunchOptions} [options]
+ * @returns {Promise<{ context: BrowserContext; close(): Promise<void> }>}
  */
 export async function launchBrowser({
   executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -45,7 +68,7 @@ export async function launchBrowser({
     });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
-    if (error?.name !== 'TimeoutError') throw error;
+    if (/** @type {Error | undefined} */ (error)?.name !== 'TimeoutError') throw error;
     throw new Error(`Chromium at ${executablePath} did not start within ${launchTimeoutMs} ms`, { cause: error });
   }
   return {

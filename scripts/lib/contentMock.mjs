@@ -1,3 +1,4 @@
+// @ts-check
 // The content mock's routing. Prism picks an answer by example name or status (`Prefer`), never by
 // query value, so whatever serves the site against the mock (the dev and preview proxy, the
 // prerender build) turns a layout request's `item` into `Prefer` here. This mapping lives only in
@@ -8,8 +9,24 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { freePort, root, startPrism } from './prism.mjs';
 
+/** @import { AddressInfo } from 'node:net' */
+/** @import { OutgoingHttpHeaders } from 'node:http' */
+/** @import { PrismServer } from './prism.mjs' */
+
+/**
+ * Options of the mapping.
+ * @typedef {object} PreferOptions
+ * @property {string} [mode] `edit` selects an item's `.edit` example when there is one. Defaults to normal.
+ * @property {ReadonlySet<string>} [examples] The example names to choose from. Defaults to the content contract's.
+ */
+
+/**
+ * A route of the mock's route listing.
+ * @typedef {{ path: string; name: string; language: string; lastModified: string }} ListedRoute
+ */
+
 /** Path of the layout service, as the mock serves it (the site reaches it below its own prefix). */
-export const LAYOUT_PATH = '/sitecore/api/layout/render/jss';
+export const LAYOUT_PATH = /** @type {const} */ ('/sitecore/api/layout/render/jss');
 
 /** The content contract whose examples the mock answers with. */
 export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
@@ -17,6 +34,8 @@ export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
 /**
  * An item path as the platform matches it: leading `/`, no trailing `/`, lower case
  * (`/Capabilities/Space/` → `/capabilities/space`).
+ * @param {string} item
+ * @returns {string}
  */
 export function normaliseItem(item) {
   const path = `/${String(item)
@@ -28,6 +47,8 @@ export function normaliseItem(item) {
 /**
  * The example name of an item path (the contract's naming rule): segments joined with `-`,
  * `/` is `home`, a wildcard segment `*` is spelt `wildcard` (`/products/*` → `products-wildcard`).
+ * @param {string} item
+ * @returns {string}
  */
 export function exampleNameFor(item) {
   const path = normaliseItem(item);
@@ -39,11 +60,14 @@ export function exampleNameFor(item) {
     .join('-');
 }
 
+/** @type {{ spec: string; mtime: number; names: ReadonlySet<string> } | undefined} */
 let cached;
 
 /**
  * Names of the layout service's 200 examples in `spec` (defaults to the content contract),
  * re-read when the file changes so an edited contract is picked up without a restart.
+ * @param {string} [spec]
+ * @returns {ReadonlySet<string>}
  */
 export function layoutExampleNames(spec = CONTENT_SPEC) {
   const mtime = statSync(spec).mtimeMs;
@@ -57,6 +81,8 @@ export function layoutExampleNames(spec = CONTENT_SPEC) {
 /**
  * The routes the mock's route listing answers (`GET /sitecore/api/jss/routes`, example `aero` of
  * `spec`, defaulting to the content contract): `{ path, name, language, lastModified }` each, in order.
+ * @param {string} [spec]
+ * @returns {ListedRoute[]}
  */
 export function listedRoutes(spec = CONTENT_SPEC) {
   const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
@@ -70,6 +96,9 @@ export function listedRoutes(spec = CONTENT_SPEC) {
  * the platform matches wildcards), with `.edit` appended in edit mode when such an example
  * exists; `code=404` (the `route: null` answer) when none matches.
  * `examples` defaults to the content contract's example names.
+ * @param {string} item
+ * @param {PreferOptions} [options]
+ * @returns {string}
  */
 export function preferForItem(item, { mode, examples = layoutExampleNames() } = {}) {
   const path = normaliseItem(item);
@@ -87,6 +116,9 @@ export function preferForItem(item, { mode, examples = layoutExampleNames() } = 
  * The `Prefer` value for a request URL (absolute or a path, any prefix before the layout path),
  * or `undefined` when it is not a layout request with an `item` (Prism then answers as usual,
  * e.g. 400 for a missing `item`).
+ * @param {string} url
+ * @param {Omit<PreferOptions, 'mode'>} [options]
+ * @returns {string | undefined}
  */
 export function preferForRequest(url, options) {
   const parsed = new URL(url, 'http://mock.invalid');
@@ -101,8 +133,11 @@ export function preferForRequest(url, options) {
  * `Prefer` of {@link preferForRequest} and passes everything else to Prism at `prismUrl` (started
  * here on a free port when not given, and stopped with the front). The static build reads layout
  * data from it as it would from a delivery host. Returns `{ url, stop }`.
+ * @param {{ prismUrl?: string }} [options]
+ * @returns {Promise<{ url: string; stop(): Promise<void> }>}
  */
 export async function startContentMock({ prismUrl } = {}) {
+  /** @type {PrismServer | undefined} */
   let prism;
   if (!prismUrl) {
     prism = startPrism('content', { port: await freePort() });
@@ -111,6 +146,7 @@ export async function startContentMock({ prismUrl } = {}) {
   }
   const upstream = new URL(prismUrl);
   const front = createServer((req, res) => {
+    /** @type {OutgoingHttpHeaders} */
     const headers = { ...req.headers, host: upstream.host };
     const prefer = headers.prefer === undefined ? preferForRequest(req.url ?? '/') : undefined;
     if (prefer) headers.prefer = prefer;
@@ -126,12 +162,12 @@ export async function startContentMock({ prismUrl } = {}) {
     );
     req.pipe(forward);
   });
-  await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const { port } = front.address();
+  await /** @type {Promise<void>} */ (new Promise((resolve) => front.listen(0, '127.0.0.1', resolve)));
+  const { port } = /** @type {AddressInfo} */ (front.address());
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      await new Promise((resolve) => front.close(resolve));
+      await /** @type {Promise<void>} */ (new Promise((resolve) => front.close(() => resolve())));
       await prism?.stop();
     },
   };

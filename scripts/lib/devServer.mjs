@@ -1,3 +1,4 @@
+// @ts-check
 // The development and preview servers (`npm start`, `npm run preview`, the tests' sites): what `vite`
 // and `vite preview` do besides serving the site's files. The browser sees production-like
 // same-origin API paths, proxied to the Prism mocks (the content mock's `Prefer` added here, QA
@@ -15,15 +16,29 @@ import { MOCK_BACKED_MODE, MOCK_PORTS } from './prism.mjs';
 import { siteFilesOnly } from './servedFiles.mjs';
 import { pageFile, SHELL_FILE } from './siteServer.mjs';
 
+/** @import { IncomingMessage, ServerResponse } from 'node:http' */
+/** @import { Connect, Plugin, ProxyOptions } from 'vite' */
+/** @import { ApiName } from './prism.mjs' */
+
+/**
+ * A proxy entry to the mock on `port`, with `strip` cut off the front of the path.
+ * @param {number} port
+ * @param {string} [strip]
+ * @returns {ProxyOptions}
+ */
 const mock = (port, strip) => ({
   target: `http://127.0.0.1:${port}`,
   changeOrigin: true,
-  ...(strip ? { rewrite: (path) => path.slice(strip.length) || '/' } : {}),
+  ...(strip ? { rewrite: (/** @type {string} */ path) => path.slice(strip.length) || '/' } : {}),
 });
 
 // The sign-in and error pages under /api/auth are the site's own pages (the session client
 // redirects readers there): a browser navigation to them gets the app, while the session client's
 // JSON calls still reach the auth mock.
+/**
+ * @param {IncomingMessage} req
+ * @returns {string | undefined}
+ */
 function siteOwnedAuthPages(req) {
   const accept = String(req.headers.accept ?? '');
   if (
@@ -39,6 +54,10 @@ function siteOwnedAuthPages(req) {
 // The content mock answers by example name, not by `item`: the proxy adds the `Prefer` that
 // selects the requested item's example (or its 404), unless the request already chose one (QA).
 // Only this mock layer adds it; the site's own requests never do.
+/**
+ * @param {number} port
+ * @returns {ProxyOptions}
+ */
 function contentMock(port) {
   return {
     ...mock(port, '/content-api'),
@@ -55,6 +74,8 @@ function contentMock(port) {
 /**
  * The servers' proxy table: the site's same-origin API paths to the Prism mocks on `ports`
  * (`npm run mock`'s fixed ports by default; tests pass their own), with QA scenarios' `Prefer`.
+ * @param {Record<ApiName, number>} [ports]
+ * @returns {Record<string, ProxyOptions>}
  */
 export function mockProxy(ports = MOCK_PORTS) {
   return withMockScenarios(
@@ -74,6 +95,10 @@ export function mockProxy(ports = MOCK_PORTS) {
 
 // The servers' addresses and proxies. Options given to Vite directly (a test's free port and its
 // own mocks' proxy) win over these, as they would over the same options in vite.config.ts.
+/**
+ * @param {Record<string, ProxyOptions>} proxy
+ * @returns {Plugin}
+ */
 function serverOptions(proxy) {
   const defaults = {
     server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
@@ -91,7 +116,9 @@ function serverOptions(proxy) {
 
 // The content platform's shell media route: in edit and preview mode the site rewrites media to
 // /sitecore/shell/-/media/…, which the platform serves; here it serves the same file as /-/media/….
+/** @returns {Plugin} */
 function shellMedia() {
+  /** @type {Connect.NextHandleFunction} */
   const rewrite = (req, _res, next) => {
     if (req.url?.toLowerCase().startsWith('/sitecore/shell/-/')) req.url = req.url.slice('/sitecore/shell'.length);
     next();
@@ -106,9 +133,11 @@ function shellMedia() {
 // dev-public/ (the consent script stand-in and the web personalization stand-in script), served in
 // the mock-backed mode only, by the dev server and the preview. They live outside public/ so that
 // no build copies them: a uat or production bundle holds no stand-in.
+/** @returns {Plugin} */
 function devStandIns() {
   let dir = '';
   let enabled = false;
+  /** @type {Connect.NextHandleFunction} */
   const serve = (req, res, next) => {
     let file;
     try {
@@ -137,8 +166,16 @@ function devStandIns() {
 // Vite's preview compresses the static files it serves itself (assets, sitemap.xml), behind every
 // plugin's middleware; this covers the answers of those middlewares (the pages), and passes an
 // answer Vite already encoded unchanged.
+/** @returns {Plugin} */
 function compressedPreview() {
-  return { name: 'compressed-preview', configurePreviewServer: (server) => void server.middlewares.use(compression()) };
+  return {
+    name: 'compressed-preview',
+    configurePreviewServer: (server) =>
+      void server.middlewares.use(
+        // compression's types are Express's; the handler is a plain Node one, as Connect's are.
+        /** @type {Connect.NextHandleFunction} */ (/** @type {unknown} */ (compression())),
+      ),
+  };
 }
 
 // `vite preview` of a prerendered build serves it as a static host should: each route's own HTML
@@ -149,8 +186,12 @@ function compressedPreview() {
 // the not-found page with status 404 too, never the home page. Paths the preview hands to the
 // mocks (`proxy`) and the API reference are never pages. A build without prerendered pages keeps
 // Vite's own fallback.
+/**
+ * @param {Record<string, ProxyOptions>} proxy
+ * @returns {Plugin}
+ */
 function prerenderedPages(proxy) {
-  const proxied = (pathname) =>
+  const proxied = (/** @type {string} */ pathname) =>
     pathname.startsWith('/docs') ||
     Object.keys(proxy).some((key) => (key.startsWith('^') ? new RegExp(key).test(pathname) : pathname.startsWith(key)));
   return {
@@ -158,7 +199,9 @@ function prerenderedPages(proxy) {
     configurePreviewServer(server) {
       const dist = resolve(server.config.root, server.config.build.outDir);
       const mockBacked = server.config.mode === MOCK_BACKED_MODE;
-      const isFile = (file) => file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile();
+      const isFile = (/** @type {string} */ file) =>
+        file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile();
+      /** @type {(res: ServerResponse, file: string, status: number, head: boolean) => void} */
       const send = (res, file, status, head) => {
         res.statusCode = status;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -198,6 +241,8 @@ function prerenderedPages(proxy) {
  * defaults to the fixed ports, overridden by `SITE_MOCK_PORTS` (JSON, set by scripts that serve
  * the site against mocks on other ports); `panel: false` serves pages without the QA panel, as a
  * visitor gets them (defaults to on unless `SITE_QA_PANEL=off`).
+ * @param {{ mockPorts?: Record<ApiName, number>; panel?: boolean }} [options]
+ * @returns {Plugin[]}
  */
 export function devServer({
   mockPorts = { ...MOCK_PORTS, ...JSON.parse(process.env.SITE_MOCK_PORTS ?? '{}') },

@@ -1,3 +1,4 @@
+// @ts-check
 // The dev and preview servers' side of QA mock scenarios: a page request's
 // `?mock=` is kept in a session cookie, turned into `Prefer` headers on the
 // proxied API calls, and the scenario panel is injected into the HTML they
@@ -13,15 +14,22 @@ import {
   SCENARIO_PARAM,
 } from './mockScenarios.mjs';
 
+/** @import { IncomingMessage, ServerResponse } from 'node:http' */
+/** @import { Connect, Plugin, PreviewServer, ProxyOptions, ViteDevServer } from 'vite' */
+
 /** The session cookie (no Max-Age: it ends with the browser session) holding the active `?mock=` value. */
-export const SCENARIO_COOKIE = 'mockScenario';
+export const SCENARIO_COOKIE = /** @type {const} */ ('mockScenario');
 
 /** Where the servers serve the panel's script. */
 export const PANEL_SCRIPT_PATH = '/__mock-scenarios/panel.js';
 
 const PANEL_SCRIPT = new URL('./mockScenarioPanel.js', import.meta.url);
 
-/** The `Set-Cookie` value that stores `value`, or clears the scenario when `value` is empty. */
+/**
+ * The `Set-Cookie` value that stores `value`, or clears the scenario when `value` is empty.
+ * @param {string} value
+ * @returns {string}
+ */
 export function scenarioCookie(value) {
   const attributes = 'Path=/; HttpOnly; SameSite=Lax';
   return value
@@ -29,7 +37,11 @@ export function scenarioCookie(value) {
     : `${SCENARIO_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
-/** The stored `?mock=` value in a request's `Cookie` header; '' when there is none. */
+/**
+ * The stored `?mock=` value in a request's `Cookie` header; '' when there is none.
+ * @param {string | undefined} cookieHeader
+ * @returns {string}
+ */
 export function readScenarioCookie(cookieHeader) {
   for (const part of String(cookieHeader ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
@@ -49,34 +61,51 @@ export function readScenarioCookie(cookieHeader) {
  * one whose port in `ports` the entry targets, so the proxy table stays the one
  * place mapping paths to APIs. The header is set after any `configure` of the
  * entry's own, so a QA choice overrides a proxy's own `Prefer`.
+ * @template {Record<string, ProxyOptions>} T
+ * @param {T} proxy
+ * @param {Record<string, number>} ports
+ * @returns {T}
  */
 export function withMockScenarios(proxy, ports) {
   const apiOfPort = new Map(Object.entries(ports).map(([api, port]) => [String(port), api]));
-  return Object.fromEntries(
-    Object.entries(proxy).map(([path, options]) => {
-      const api = options?.target ? apiOfPort.get(new URL(String(options.target)).port) : undefined;
-      if (!api) return [path, options];
-      const configure = (server, opts) => {
-        options.configure?.(server, opts);
-        // Read the contracts now: a proxied request cannot wait for them.
-        loadScenarioCatalogue().catch(() => {});
-        server.on('proxyReq', (proxyReq, req) => {
-          const catalogue = loadedScenarioCatalogue();
-          const stored = readScenarioCookie(req.headers.cookie);
-          if (!stored || !catalogue) return;
-          const parsed = parseScenario(stored, catalogue);
-          const prefer = parsed.ok
-            ? preferFor(catalogue, parsed.choices, api, req.method ?? 'GET', (req.url ?? '/').split('?')[0])
-            : undefined;
-          if (prefer && !proxyReq.headersSent) proxyReq.setHeader('prefer', prefer);
-        });
-      };
-      return [path, { ...options, configure }];
-    }),
+  return /** @type {T} */ (
+    Object.fromEntries(
+      Object.entries(proxy).map(([path, options]) => {
+        const api = options?.target ? apiOfPort.get(new URL(String(options.target)).port) : undefined;
+        if (!api) return [path, options];
+        /** @type {NonNullable<ProxyOptions['configure']>} */
+        const configure = (server, opts) => {
+          options.configure?.(server, opts);
+          // Read the contracts now: a proxied request cannot wait for them.
+          loadScenarioCatalogue().catch(() => {});
+          server.on('proxyReq', (proxyReq, req) => {
+            const catalogue = loadedScenarioCatalogue();
+            const stored = readScenarioCookie(req.headers.cookie);
+            if (!stored || !catalogue) return;
+            const parsed = parseScenario(stored, catalogue);
+            const prefer = parsed.ok
+              ? preferFor(
+                  catalogue,
+                  parsed.choices,
+                  api,
+                  req.method ?? 'GET',
+                  /** @type {string} */ ((req.url ?? '/').split('?')[0]),
+                )
+              : undefined;
+            if (prefer && !proxyReq.headersSent) proxyReq.setHeader('prefer', prefer);
+          });
+        };
+        return [path, { ...options, configure }];
+      }),
+    )
   );
 }
 
 // A browser navigation (not a fetch or a script): the requests that choose a scenario and get the panel.
+/**
+ * @param {IncomingMessage} req
+ * @returns {boolean}
+ */
 function isPageRequest(req) {
   if (req.method !== 'GET') return false;
   const dest = req.headers['sec-fetch-dest'];
@@ -95,12 +124,19 @@ function isPageRequest(req) {
  * compression) wraps `res` again after this, and putting the old methods back
  * would silently remove its wrappers mid-answer (half a gzip stream, or a body
  * that never ends).
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {string} snippet
+ * @returns {void}
  */
 export function injectIntoHtml(req, res, snippet) {
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
-  const { writeHead, write, end } = res;
+  // The wrappers take every overload of the methods they replace: typed loosely, as Node's own are.
+  const { writeHead, write, end } = /** @type {any} */ (res);
+  /** @type {Buffer[]} */
   const chunks = [];
+  /** @type {boolean | undefined} */
   let buffering;
   const decide = () => {
     buffering ??=
@@ -109,24 +145,37 @@ export function injectIntoHtml(req, res, snippet) {
       !res.getHeader('content-encoding');
     return buffering;
   };
+  /** @type {(chunk: any, encoding?: BufferEncoding | Function) => void} */
   const keep = (chunk, encoding) => {
     if (chunk != null && typeof chunk !== 'function')
       chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
   };
-  res.writeHead = (status, reason, headers) => {
+  /** @type {any} */ (res).writeHead = (
+    /** @type {number} */ status,
+    /** @type {any} */ reason,
+    /** @type {any} */ headers,
+  ) => {
     res.statusCode = status;
     const fields = typeof reason === 'object' ? reason : headers;
     if (typeof reason === 'string') res.statusMessage = reason;
     for (const [name, value] of Object.entries(fields ?? {})) res.setHeader(name, value);
     return decide() ? res : writeHead.call(res, status);
   };
-  res.write = (chunk, encoding, callback) => {
+  /** @type {any} */ (res).write = (
+    /** @type {any} */ chunk,
+    /** @type {any} */ encoding,
+    /** @type {any} */ callback,
+  ) => {
     if (!decide()) return write.call(res, chunk, encoding, callback);
     keep(chunk, encoding);
     (typeof encoding === 'function' ? encoding : callback)?.();
     return true;
   };
-  res.end = (chunk, encoding, callback) => {
+  /** @type {any} */ (res).end = (
+    /** @type {any} */ chunk,
+    /** @type {any} */ encoding,
+    /** @type {any} */ callback,
+  ) => {
     if (!decide()) return end.call(res, chunk, encoding, callback);
     keep(chunk, encoding);
     // From here on the page goes out through the wrapped methods (their own `writeHead` included).
@@ -148,7 +197,11 @@ export function injectIntoHtml(req, res, snippet) {
   };
 }
 
-/** The panel's markup for one page: its state as JSON (safe inside a script element) and its script. */
+/**
+ * The panel's markup for one page: its state as JSON (safe inside a script element) and its script.
+ * @param {unknown} state
+ * @returns {string}
+ */
 export function panelSnippet(state) {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   return `<script type="application/json" id="mock-scenarios-state">${json}</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`;
@@ -159,6 +212,7 @@ export function panelSnippet(state) {
  * applies `?mock=` (a valid value is stored in the cookie, `?mock=` alone clears
  * it, a refused one keeps the previous state and its message goes to the panel)
  * and injects the panel with the active choice.
+ * @returns {Connect.NextHandleFunction}
  */
 export function scenarioMiddleware() {
   return async (req, res, next) => {
@@ -174,6 +228,7 @@ export function scenarioMiddleware() {
       if (!isPageRequest(req) || url.pathname.startsWith('/docs')) return next();
       const catalogue = await loadScenarioCatalogue();
       let active = parseScenario(readScenarioCookie(req.headers.cookie), catalogue);
+      /** @type {string | null} */
       let error = active.ok ? null : active.error;
       if (url.searchParams.has(SCENARIO_PARAM)) {
         const chosen = parseScenario(url.searchParams.get(SCENARIO_PARAM) ?? '', catalogue);
@@ -204,8 +259,11 @@ export function scenarioMiddleware() {
  * with {@link withMockScenarios} on the proxy table. Not applied to builds. `panel: false` leaves
  * pages as a visitor's host serves them (no `?mock=` handling, no injected panel); the scenario
  * cookie still applies. Defaults to true.
+ * @param {{ panel?: boolean }} [options]
+ * @returns {Plugin}
  */
 export function mockScenarios({ panel = true } = {}) {
+  /** @param {ViteDevServer | PreviewServer} server */
   const install = (server) => {
     if (!panel) return;
     // Start reading the contracts now; the first page request waits for them.

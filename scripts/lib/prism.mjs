@@ -1,3 +1,4 @@
+// @ts-check
 // Starts and stops Prism mock servers; their fixed ports and the mode whose settings point at them.
 // Used by `npm run mock`, `npm start` and the tests.
 import { spawn } from 'node:child_process';
@@ -6,9 +7,45 @@ import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @import { ChildProcess } from 'node:child_process' */
+/** @import { AddressInfo } from 'node:net' */
+
+/** @typedef {'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth' | 'content'} ApiName */
+
+/**
+ * A running (or never spawned) Prism mock.
+ * @typedef {object} PrismServer
+ * @property {ApiName} api
+ * @property {string} url
+ * @property {number} port
+ * @property {ChildProcess | undefined} child Undefined when Prism was never spawned (its contract file is missing).
+ * @property {Promise<string>} ready
+ * @property {Promise<number | null>} exited
+ * @property {() => Promise<void>} stop SIGTERM, SIGKILL after `stopTimeoutMs`; resolves at most `killTimeoutMs` later, exited or not.
+ */
+
+/**
+ * Options of {@link startPrism}.
+ * @typedef {object} StartPrismOptions
+ * @property {number} port
+ * @property {boolean} [errors]
+ * @property {string} [upstream]
+ * @property {string} [spec]
+ * @property {boolean} [quiet]
+ * @property {number} [startTimeoutMs]
+ * @property {number} [stopTimeoutMs] Wait after SIGTERM before SIGKILL. Defaults to 5 000 ms.
+ * @property {number} [killTimeoutMs] Wait after SIGKILL before `stop()` resolves anyway. Defaults to 2 000 ms.
+ * @property {(line: string) => void} [onLine]
+ * @property {string} [bin] The Prism executable. Defaults to `node_modules/.bin/prism`.
+ */
+
+/** The project's root folder. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The fixed ports of ../shared/design/ARCHITECTURE.md. */
+/**
+ * The fixed ports of ../shared/design/ARCHITECTURE.md.
+ * @type {Record<ApiName, number>}
+ */
 export const MOCK_PORTS = {
   commerce: 4010,
   engagement: 4011,
@@ -25,16 +62,19 @@ export const MOCK_PORTS = {
  * mocks, because scripts run by plain Node cannot import TypeScript; the site's settings check
  * (src/site/siteEnv.ts) imports it from here.
  */
-export const MOCK_BACKED_MODE = 'development';
+export const MOCK_BACKED_MODE = /** @type {const} */ ('development');
 
-/** Asks the OS for a free loopback port. */
+/**
+ * Asks the OS for a free loopback port.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -50,6 +90,9 @@ export function freePort() {
  * (not through npx) so that killing the PID we hold really frees the port.
  * `stop()` sends SIGTERM, SIGKILL after `stopTimeoutMs` (default 5 s), and
  * stops waiting `killTimeoutMs` (default 2 s) later: it never hangs a run.
+ * @param {ApiName} api
+ * @param {StartPrismOptions} options
+ * @returns {PrismServer}
  */
 export function startPrism(
   api,
@@ -66,7 +109,7 @@ export function startPrism(
     killTimeoutMs = 2_000,
     onLine,
     bin = join(root, 'node_modules', '.bin', 'prism'),
-  } = {},
+  } = /** @type {StartPrismOptions} */ ({}),
 ) {
   const url = `http://127.0.0.1:${port}`;
   // Prism given a missing file neither exits nor listens: it would sit out the whole start timeout.
@@ -79,17 +122,21 @@ export function startPrism(
     : ['mock', spec, '-p', String(port), '-h', '127.0.0.1', ...(errors ? ['--errors'] : [])];
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   // A failed spawn (ENOENT) emits 'error' and never 'exit': both end the process's life here.
-  const exited = new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.once('error', () => child.pid === undefined && resolve(null));
-  });
+  const exited = /** @type {Promise<number | null>} */ (
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.once('error', () => child.pid === undefined && resolve(null));
+    })
+  );
   let output = '';
   let listening = false;
+  /** @type {Promise<string>} */
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       reject(new Error(`Prism for ${api} did not start within ${startTimeoutMs} ms:\n${output.slice(-2000)}`));
     }, startTimeoutMs);
+    /** @param {Buffer} chunk */
     const onData = (chunk) => {
       const text = chunk.toString();
       output = (output + text).slice(-20_000);
@@ -106,7 +153,10 @@ export function startPrism(
     child.stderr.on('data', onData);
     child.once('error', (error) => {
       clearTimeout(timer);
-      const reason = error.code === 'ENOENT' ? `${bin} was not found (run npm ci)` : error.message;
+      const reason =
+        /** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT'
+          ? `${bin} was not found (run npm ci)`
+          : error.message;
       reject(new Error(`Prism for ${api} could not start: ${reason}`));
     });
     child.once('exit', (code) => {
@@ -133,7 +183,12 @@ export function startPrism(
   };
 }
 
-/** Whether `exited` settles within `ms`. */
+/**
+ * Whether `exited` settles within `ms`.
+ * @param {Promise<unknown>} exited
+ * @param {number} ms
+ * @returns {Promise<boolean>}
+ */
 function exitsWithin(exited, ms) {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms, false);
@@ -144,9 +199,14 @@ function exitsWithin(exited, ms) {
   });
 }
 
-/** The APIs that have a contract in openapi/. */
+/**
+ * The APIs that have a contract in openapi/.
+ * @returns {ApiName[]}
+ */
 export function presentApis() {
-  return Object.keys(MOCK_PORTS).filter((api) => existsSync(join(root, 'openapi', api, 'openapi.yaml')));
+  return /** @type {ApiName[]} */ (Object.keys(MOCK_PORTS)).filter((api) =>
+    existsSync(join(root, 'openapi', api, 'openapi.yaml')),
+  );
 }
 
 /**
@@ -155,14 +215,22 @@ export function presentApis() {
  * if one fails. `onLine(api, line)` sees each line a mock prints (its request log:
  * what reached the mock, whatever the browser saw); `startTimeoutMs` is each mock's
  * time to start (see `startPrism`). Returns `{ servers, ports, stop }`.
+ * @param {{ errors?: boolean; onLine?: (api: ApiName, line: string) => void; startTimeoutMs?: number }} [options]
+ * @returns {Promise<{ servers: PrismServer[]; ports: Record<ApiName, number>; stop(): Promise<unknown> }>}
  */
 export async function startMocksOnFreePorts({ errors = true, onLine, startTimeoutMs } = {}) {
   const ports = { ...MOCK_PORTS };
+  /** @type {PrismServer[]} */
   const servers = [];
   for (const api of presentApis()) {
     ports[api] = await freePort();
     servers.push(
-      startPrism(api, { port: ports[api], errors, startTimeoutMs, onLine: onLine && ((line) => onLine(api, line)) }),
+      startPrism(api, {
+        port: ports[api],
+        errors,
+        startTimeoutMs,
+        onLine: onLine && ((/** @type {string} */ line) => onLine(api, line)),
+      }),
     );
   }
   const stop = () => Promise.all(servers.map((s) => s.stop()));

@@ -1,3 +1,4 @@
+// @ts-check
 // What the dev server, the preview and the build may hand out: the site, and nothing else of the
 // project. The dev server maps a request path onto the project folder (`/package.json` is the
 // project's package.json), so without a rule it serves every file there: the deployment's
@@ -8,6 +9,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 
+/** @import { Plugin } from 'vite' */
+/** @import { ServerResponse } from 'node:http' */
+
 /**
  * The project entries the dev server serves under their own path: the page, the site's sources,
  * the generated clients they import, and the dependencies (Vite serves them as
@@ -15,18 +19,24 @@ import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
  * README.md, docs/, dev-public/ by its folder name, public/ by its folder name) answers 404; files
  * of public/ and dev-public/ are served at `/`, and the API reference at `/docs/` by its own
  * middleware.
+ * @type {readonly string[]}
  */
 export const SITE_SOURCES = ['index.html', 'src', 'generated', 'node_modules'];
 
 // The dependencies are git-ignored (installed, not committed) but are what the page imports.
 const DEPENDENCIES = 'node_modules';
 
-// One .gitignore pattern as a regular expression over a `/`-separated path.
+/**
+ * One .gitignore pattern as a regular expression over a `/`-separated path.
+ * @param {string} glob
+ * @returns {string}
+ */
 function globSource(glob) {
   let out = '';
   for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '\\' && i + 1 < glob.length) out += glob[++i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const c = /** @type {string} */ (glob[i]);
+    if (c === '\\' && i + 1 < glob.length)
+      out += /** @type {string} */ (glob[++i]).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     else if (c === '*' && glob[i + 1] === '*') {
       // `**/` any folders (none included), `/**` everything inside, `**` alone anything.
       const folders = glob[i + 2] === '/';
@@ -55,8 +65,11 @@ function globSource(glob) {
  * folder of the file, `*`, `?`, `**` and `[…]`. It answers for a path relative to that folder,
  * with `/` separators: `ignored('coverage/index.html')`. A path inside an ignored folder is
  * ignored (git never looks inside one, so `!` cannot re-include it).
+ * @param {string} text
+ * @returns {(path: string) => boolean}
  */
 export function gitIgnoreMatcher(text) {
+  /** @type {Array<{ negate: boolean; folderOnly: boolean; pattern: RegExp }>} */
   const rules = [];
   for (const raw of text.split(/\r?\n/)) {
     let line = raw.replace(/(?<!\\)\s+$/, '');
@@ -83,13 +96,21 @@ export function gitIgnoreMatcher(text) {
   };
 }
 
-/** The matcher of the `.gitignore` at `root` (none: nothing is ignored). */
+/**
+ * The matcher of the `.gitignore` at `root` (none: nothing is ignored).
+ * @param {string} root
+ * @returns {(path: string) => boolean}
+ */
 export function projectGitIgnore(root) {
   const file = join(root, '.gitignore');
   return gitIgnoreMatcher(existsSync(file) ? readFileSync(file, 'utf8') : '');
 }
 
-/** Whether a `/`-separated relative path has a dotfile or dot-folder in it (`.env`, `.git/config`, `a/.hidden/b`). */
+/**
+ * Whether a `/`-separated relative path has a dotfile or dot-folder in it (`.env`, `.git/config`, `a/.hidden/b`).
+ * @param {string} path
+ * @returns {boolean}
+ */
 export function hasDotSegment(path) {
   return path.split('/').some((part) => part.startsWith('.'));
 }
@@ -98,6 +119,8 @@ export function hasDotSegment(path) {
  * A request target as the servers read it as a file path: percent-decoded (an encoded `/` too,
  * as the most eager of them decodes it), with `\` read as `/` and `.`/`..` resolved, starting
  * with `/`. An absolute-form target (`http://host/path`) gives its path.
+ * @param {string} url
+ * @returns {string}
  */
 export function requestFilePath(url) {
   let pathname;
@@ -105,7 +128,7 @@ export function requestFilePath(url) {
     // Concatenated rather than resolved: `//x` is a path here, not another host.
     pathname = new URL(String(url).startsWith('/') ? `http://site.invalid${url}` : String(url)).pathname;
   } catch {
-    pathname = String(url).split(/[?#]/)[0];
+    pathname = /** @type {string} */ (String(url).split(/[?#]/)[0]);
   }
   let decoded = pathname;
   try {
@@ -119,6 +142,8 @@ export function requestFilePath(url) {
 /**
  * Whether the preview (or any host of the build) refuses the request path `url`: a dotfile or
  * dot-folder anywhere in it.
+ * @param {string} url
+ * @returns {boolean}
  */
 export function refusedByPreview(url) {
   return hasDotSegment(requestFilePath(url).slice(1));
@@ -131,8 +156,11 @@ export function refusedByPreview(url) {
  * file outside {@link SITE_SOURCES} (by its root-relative path or as `/@fs/<absolute path>`), and
  * any `/@fs/` path outside the project. Paths naming no file (pages, Vite's own `/@vite/…` and
  * `/@id/…` modules, proxied API paths, public/ files served at `/`) pass, unless dot or ignored.
+ * @param {{ root: string; cacheDir?: string; ignored?: (path: string) => boolean }} options
+ * @returns {(url: string) => boolean}
  */
 export function devServerJudge({ root, cacheDir, ignored = projectGitIgnore(root) }) {
+  /** @type {(parent: string, file: string) => boolean} */
   const inside = (parent, file) => {
     const rel = relative(parent, file);
     return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
@@ -158,6 +186,10 @@ export function devServerJudge({ root, cacheDir, ignored = projectGitIgnore(root
  * Whether `file` (relative to public/, `/`-separated) is left out of the build's copy of
  * public/: a dotfile or dot-folder, or git-ignored (`isIgnored` sees the path relative to the
  * project, e.g. `public/x.log`).
+ * @param {string} file
+ * @param {(path: string) => boolean} isIgnored
+ * @param {string} [publicFolder]
+ * @returns {boolean}
  */
 export function leftOutOfBuild(file, isIgnored, publicFolder = 'public') {
   return hasDotSegment(file) || isIgnored(`${publicFolder}/${file}`);
@@ -172,8 +204,10 @@ export function leftOutOfBuild(file, isIgnored, publicFolder = 'public') {
  * root-relative module (`/scripts/build.mjs`, `/tests/x.ts`) goes through its transform, which they
  * do not check, so this runs in front of every middleware. The preview serves the build only; it
  * answers 404 for dotfiles, which a build never holds (see {@link publicFilesOnly}).
+ * @returns {Plugin}
  */
 export function siteFilesOnly() {
+  /** @param {ServerResponse} res */
   const notFound = (res) => {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -197,12 +231,14 @@ export function siteFilesOnly() {
  * without git-ignored files (a `.env`, an editor's `.DS_Store`, a `notes.log` left there): Vite's
  * own copy takes every file. Files the bundle itself wrote win over public/'s, as in Vite's copy.
  * A build that asks for no copy (`build.copyPublicDir: false`, the server build) gets none.
+ * @returns {Plugin}
  */
 export function publicFilesOnly() {
   let copy = true;
   let root = '';
   let publicDir = '';
   let outDir = '';
+  /** @type {(from: string, to: string, written: Set<string>, isIgnored: (path: string) => boolean, folder: string) => void} */
   const copyFiltered = (from, to, written, isIgnored, folder) => {
     for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
       if (!entry.isFile()) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // The site's static build (`npm run build`: the browser bundle, then every page of the content
 // route list prerendered with React from the layout service) and its preview server against Prism
 // mocks on free ports (benchmarks; the tests have tests/support/site.ts).
@@ -9,19 +10,50 @@ import { build, loadEnv, preview } from 'vite';
 import { startContentMock } from './contentMock.mjs';
 import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism.mjs';
 
+/** @import { PreviewServer } from 'vite' */
+
+/**
+ * A prerendered page of the build.
+ * @typedef {object} BuiltPage
+ * @property {string} path
+ * @property {string} file
+ * @property {boolean} indexable
+ * @property {string} [lastModified]
+ */
+
+/**
+ * Options of {@link buildStaticSite}.
+ * @typedef {object} BuildOptions
+ * @property {string} [mode]
+ * @property {string} [outDir]
+ * @property {string} [contentPrismUrl]
+ * @property {string} [publicDir] The folder whose files the build copies (never its dotfiles or git-ignored files). Defaults to public/.
+ * @property {'info' | 'warn' | 'error' | 'silent'} [logLevel]
+ * @property {(line: string) => void} [log]
+ */
+
 /** The unrendered app page a host serves for app-only paths (a wildcard item such as `/products/<id>`). */
 export const SHELL_FILE = 'shell.html';
 
-/** The file of a prerendered route in the build (`/` → `index.html`, `/news` → `news/index.html`). */
+/**
+ * The file of a prerendered route in the build (`/` → `index.html`, `/news` → `news/index.html`).
+ * @param {string} path
+ * @returns {string}
+ */
 export function pageFile(path) {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 
-const escapeXml = (text) =>
+const escapeXml = (/** @type {string} */ text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-// The prerendered page: the built index.html with the page's language, head, body and data.
+/**
+ * The prerendered page: the built index.html with the page's language, head, body and data.
+ * @param {string} template
+ * @param {{ lang: string; head: string; body: string; state: string }} page
+ * @returns {string}
+ */
 function fillTemplate(template, page) {
   const filled = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeXml(page.lang)}">`)
@@ -31,12 +63,21 @@ function fillTemplate(template, page) {
   return filled;
 }
 
-/** robots.txt: everything may be crawled but the session client's routes; the sitemap on the public origin. */
+/**
+ * robots.txt: everything may be crawled but the session client's routes; the sitemap on the public origin.
+ * @param {string} origin
+ * @returns {string}
+ */
 export function robotsTxt(origin) {
   return `User-agent: *\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`;
 }
 
-/** sitemap.xml of `pages` (`{ path, lastModified? }`) on the public origin. */
+/**
+ * sitemap.xml of `pages` (`{ path, lastModified? }`) on the public origin.
+ * @param {string} origin
+ * @param {{ path: string; lastModified?: string }[]} pages
+ * @returns {string}
+ */
 export function sitemapXml(origin, pages) {
   const urls = pages.map(({ path, lastModified }) => {
     const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : '';
@@ -58,6 +99,9 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i;
  * in the sitemap, and a page whose canonical silently becomes `/`), no `.`/`..` segment (plain or
  * percent-encoded), no query or fragment, no tab, newline or backslash a browser reads differently,
  * and no `*` (a wildcard item, rendered on request by the app).
+ * @param {unknown} path
+ * @param {string} origin
+ * @returns {string | null}
  */
 export function routePathProblem(path, origin) {
   if (typeof path !== 'string' || path === '') return 'is not a path';
@@ -88,6 +132,9 @@ export function routePathProblem(path, origin) {
 /**
  * Throws one error naming every route of `paths` that is not a page of the site on `origin` (see
  * {@link routePathProblem}), so a content route list with several bad entries is fixed at once.
+ * @param {unknown[]} paths
+ * @param {string} origin
+ * @returns {void}
  */
 export function assertRoutePaths(paths, origin) {
   const problems = paths.flatMap((path) => {
@@ -108,15 +155,19 @@ export function assertRoutePaths(paths, origin) {
  * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
  * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
  * (without dotfiles or git-ignored files); defaults to the project's public/. Returns `{ outDir, pages }`.
+ * @param {BuildOptions} [options]
+ * @returns {Promise<{ outDir: string; pages: BuiltPage[] }>}
  */
-export async function buildStaticSite({
-  mode = MOCK_BACKED_MODE,
-  outDir = join(root, 'dist'),
-  contentPrismUrl,
-  publicDir,
-  logLevel = 'warn',
-  log = () => {},
-} = {}) {
+export async function buildStaticSite(
+  {
+    mode = MOCK_BACKED_MODE,
+    outDir = join(root, 'dist'),
+    contentPrismUrl,
+    publicDir,
+    logLevel = 'warn',
+    log = () => {},
+  } = /** @type {BuildOptions} */ ({}),
+) {
   const configFile = join(root, 'vite.config.ts');
   await build({
     root,
@@ -163,18 +214,20 @@ export async function buildStaticSite({
       list = await prerenderer.listRoutes();
     } catch (error) {
       throw new Error(
-        `prerender: could not read the route list from ${contentHost} (${error.message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
+        `prerender: could not read the route list from ${contentHost} (${/** @type {Error} */ (error).message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
         { cause: error },
       );
     }
     const origin = server.buildSettings.publicOrigin;
     assertRoutePaths(
-      list.routes.map((route) => route.path),
+      list.routes.map((/** @type {{ path: unknown }} */ route) => route.path),
       origin,
     );
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     writeFileSync(join(outDir, SHELL_FILE), template);
+    /** @type {BuiltPage[]} */
     const pages = [];
+    /** @type {(file: string, text: string) => void} */
     const write = (file, text) => {
       mkdirSync(dirname(join(outDir, file)), { recursive: true });
       writeFileSync(join(outDir, file), text);
@@ -185,7 +238,7 @@ export async function buildStaticSite({
       try {
         page = await prerenderer.render(path);
       } catch (error) {
-        throw new Error(`prerender: ${path} failed: ${error.message}`, { cause: error });
+        throw new Error(`prerender: ${path} failed: ${/** @type {Error} */ (error).message}`, { cause: error });
       }
       if (page.status !== 200)
         throw new Error(`prerender: ${path} is in the route list but the layout service has no item there`);
@@ -210,18 +263,27 @@ export async function buildStaticSite({
   }
 }
 
-/** Builds and prerenders the mock-backed site into a temporary folder; returns the folder. */
+/**
+ * Builds and prerenders the mock-backed site into a temporary folder; returns the folder.
+ * @param {{ contentPrismUrl?: string }} [options]
+ * @returns {Promise<string>}
+ */
 export async function buildSite({ contentPrismUrl } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
   await buildStaticSite({ outDir, contentPrismUrl, logLevel: 'error' });
   return outDir;
 }
 
-/** Starts every mock on a free port and `vite preview` of `outDir` proxying to them; returns `{ url, stop }`. */
+/**
+ * Starts every mock on a free port and `vite preview` of `outDir` proxying to them; returns `{ url, stop }`.
+ * @param {string} outDir
+ * @returns {Promise<{ url: string; stop(): Promise<void> }>}
+ */
 export async function previewSite(outDir) {
   const mocks = await startMocksOnFreePorts({ errors: false });
   process.env.SITE_MOCK_PORTS = JSON.stringify(mocks.ports); // read by devServer.mjs
   process.env.SITE_QA_PANEL = 'off'; // measured as a visitor gets it: no QA panel (devServer.mjs)
+  /** @type {PreviewServer} */
   let server;
   const port = await freePort();
   try {
@@ -246,12 +308,20 @@ export async function previewSite(outDir) {
   };
 }
 
-/** Removes a build folder made by {@link buildSite}. */
+/**
+ * Removes a build folder made by {@link buildSite}.
+ * @param {string} outDir
+ * @returns {void}
+ */
 export function removeBuild(outDir) {
   rmSync(outDir, { recursive: true, force: true });
 }
 
-/** Whether `outDir` holds a prerendered build (a `shell.html` next to its pages). */
+/**
+ * Whether `outDir` holds a prerendered build (a `shell.html` next to its pages).
+ * @param {string} outDir
+ * @returns {boolean}
+ */
 export function isPrerendered(outDir) {
   return existsSync(join(outDir, SHELL_FILE));
 }
