@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { measurePage, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
 import { startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
-import { launchBrowser, startAll } from '../support/browser.ts';
+import { launchBrowser, pageAtRest, startAll } from '../support/browser.ts';
 import { previewBuiltSite, type BuiltSite } from '../support/site.ts';
 
 // The prerendered build in Chromium: each static page hydrates with the data it carries (no
@@ -93,7 +93,7 @@ async function open(path: string): Promise<Opened> {
   await page.addInitScript(countRemovedHeadings);
   const response = await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
   const served = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1] ?? '';
-  await page.waitForTimeout(300);
+  await pageAtRest(page);
   const removedHeadings = () =>
     page.evaluate(
       () => (globalThis as unknown as { __removedHeadings: { removed: number } }).__removedHeadings.removed,
@@ -247,7 +247,7 @@ describe("the header's search on a page without search widgets", () => {
     });
     try {
       await page.goto(`${built.url}/news/f-35-sustainment`, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(500);
+      await pageAtRest(page);
       const before = scripts.length;
       expect(scripts.some((s) => /searchWidgets/.test(s))).toBe(false);
       expect(searches).toEqual([]);

@@ -22,7 +22,11 @@ window.renderCorpus = (vectors, sanitize) => new Promise((resolve) => {
   };
   const client = createSearchClient({ customerKey: '1-2', apiKey: 'k', fetch, trackingConsent: false });
   let done = 0;
-  client.events.subscribe((e) => { if (e.type === 'core/WIDGET_DATA_REQUEST_SUCCESS' && ++done === vectors.length) setTimeout(resolve, 50); });
+  // Every answer arrived and React committed it: each widget is in the page and none still loading.
+  const committed = () => document.querySelectorAll('#root .search-html-block').length === vectors.length &&
+    document.querySelector('#root .search-loading') === null;
+  const whenCommitted = () => (committed() ? resolve() : requestAnimationFrame(whenCommitted));
+  client.events.subscribe((e) => { if (e.type === 'core/WIDGET_DATA_REQUEST_SUCCESS' && ++done === vectors.length) whenCommitted(); });
   createRoot(document.getElementById('root')).render(
     createElement(WidgetsProvider, { client, queryClient: new QueryClient() },
       vectors.map((_, i) => createElement('div', { key: i, 'data-v': String(i) }, createElement(HtmlBlockWidget, { rfkId: 'html_' + i })))));
@@ -57,18 +61,37 @@ async function openPage(): Promise<Page> {
   await page.evaluate(() => {
     const calls: number[] = [];
     Object.assign(window, { __xssCalls: calls, __xss: (n: number) => calls.push(n) });
+    // Load, error and toggle do not bubble, but every one passes the document while capturing: this
+    // records which elements the browser itself has fired them on, before any content arrives.
+    const fired = new WeakSet<EventTarget>();
+    for (const type of ['load', 'error', 'toggle'])
+      document.addEventListener(type, (e) => e.isTrusted && e.target && fired.add(e.target), true);
+    Object.assign(window, { __fired: fired });
   });
   await page.addScriptTag({ content: bundle });
   return page;
 }
 
-/** Fires the events inline handlers in the corpus listen to, then waits for late ones (image errors, toggles). */
+/**
+ * Fires the events inline handlers in the corpus listen to, then waits for the ones the browser
+ * fires later: until every image has fired load or error, every frame load, every open details its
+ * own toggle, and the page has painted twice after them (a handler they ran has run by then).
+ */
 async function provokeAndWait(page: Page) {
   await page.evaluate(async () => {
     for (const el of document.querySelectorAll('#root *, #raw *')) {
       for (const type of ['click', 'mouseover', 'focus', 'toggle', 'submit']) el.dispatchEvent(new Event(type));
     }
-    await new Promise((r) => setTimeout(r, 500));
+    const fired = (window as unknown as { __fired: WeakSet<EventTarget> }).__fired;
+    // An image with neither src nor srcset never loads, so it fires neither event.
+    const late = () => [
+      ...[...document.querySelectorAll('#root img, #raw img')].filter((img) => img.matches('[src], [srcset]')),
+      ...document.querySelectorAll('#root iframe, #raw iframe, #root details[open], #raw details[open]'),
+    ];
+    const waiting = () => late().filter((el) => !fired.has(el));
+    Object.assign(window, { __waiting: waiting });
+    while (waiting().length > 0) await new Promise((r) => requestAnimationFrame(r));
+    for (let frame = 0; frame < 2; frame += 1) await new Promise((r) => requestAnimationFrame(r));
   });
 }
 

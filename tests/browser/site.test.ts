@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
 import { createContentClient, type ComponentRendering, type ContentClient } from '../../src/content/index.ts';
-import { launchBrowser, startAll } from '../support/browser.ts';
+import { launchBrowser, pageAtRest, startAll } from '../support/browser.ts';
 import { previewBuiltSite, startSite, type SiteUnderTest } from '../support/site.ts';
 
 let site: SiteUnderTest;
@@ -67,11 +67,6 @@ async function visit(path: string): Promise<Visit> {
   return { page, requests, errors, paths };
 }
 
-async function settle(page: Page, ms = 800) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(ms);
-}
-
 const eventBodies = (v: Visit) =>
   v.requests
     .filter((r) => r.method() === 'POST' && /\/engage-api\/v1\.2\/events$/.test(r.url()))
@@ -80,14 +75,14 @@ const eventBodies = (v: Visit) =>
 describe('the site in Chromium against the mocks', () => {
   it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async () => {
     const v = await visit('/');
-    await settle(v.page);
+    await pageAtRest(v.page);
     expect(v.paths(ENGAGE)).toEqual([]);
     expect(v.paths(SEARCH_EVENT)).toEqual([]);
     await expect(v.page.getByRole('region', { name: 'Cookie consent' }).isVisible()).resolves.toBe(true);
 
     await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
     await v.page.waitForRequest((r) => /\/engage-api\/v1\.2\/events$/.test(r.url()));
-    await settle(v.page, 300);
+    await pageAtRest(v.page);
     expect(v.paths(/browser\/create\.json/)).toHaveLength(1);
     expect(eventBodies(v).map((b) => b.type)).toContain('VIEW');
     const cookies = await browser.context.cookies();
@@ -96,19 +91,19 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.getByRole('link', { name: 'Explore our capabilities' }).click();
     await v.page.waitForURL(/\/capabilities$/);
     await v.page.getByRole('heading', { level: 1, name: 'Our capabilities' }).waitFor();
-    await settle(v.page, 300);
+    await pageAtRest(v.page);
     const cta = eventBodies(v).find((b) => b.type === 'CTA_CLICK');
     expect(cta?.ext).toMatchObject({ linkText: 'Explore our capabilities', linkUrl: `${site.url}/capabilities` });
     expect(eventBodies(v).filter((b) => b.type === 'VIEW').length).toBeGreaterThanOrEqual(2);
 
     await v.page.getByRole('button', { name: 'Cookie settings' }).click();
     await v.page.getByRole('button', { name: 'Reject optional cookies' }).click();
-    await settle(v.page, 300);
+    await pageAtRest(v.page);
     const before = v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length;
     await v.page.getByRole('link', { name: 'Careers', exact: true }).click();
     await v.page.getByRole('link', { name: 'Graduate programme' }).click();
     await v.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    await settle(v.page);
+    await pageAtRest(v.page);
     expect(v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length).toBe(before);
     // The content links to a job page it has no route for: the layout service's 404 (route null) is expected.
     expect(v.errors.filter((e) => !/\/content-api\/sitecore\/api\/layout\/render\/jss/.test(e))).toEqual([]);
@@ -121,7 +116,7 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.waitForRequest((r) => /\/engage-api\/v1\.2\/events$/.test(r.url()));
     await v.page.getByRole('link', { name: 'Join our engineering teams' }).click();
     await v.page.waitForURL(/\/careers$/);
-    await settle(v.page, 300);
+    await pageAtRest(v.page);
     expect(eventBodies(v).find((b) => b.type === 'CAREERS_CLICK')?.ext).toMatchObject({
       linkText: 'Join our engineering teams',
       linkUrl: `${site.url}/careers`,
@@ -131,7 +126,7 @@ describe('the site in Chromium against the mocks', () => {
 
   it('in edit mode rewrites src and every srcset entry of content images to shell media, keeps the originals, and loads no consent script', async () => {
     const v = await visit('/?sc_mode=edit');
-    await settle(v.page);
+    await pageAtRest(v.page);
     const hero = v.page.getByRole('img', { name: 'An aircraft climbing into a clear sky' });
     expect(await hero.getAttribute('src')).toBe('/sitecore/shell/-/media/images/hero-1280.svg');
     expect(await hero.getAttribute('srcset')).toBe(
@@ -150,7 +145,7 @@ describe('the site in Chromium against the mocks', () => {
 
   it('makes exactly one search request for all the widgets of the home page', async () => {
     const v = await visit('/');
-    await settle(v.page, 1000);
+    await pageAtRest(v.page);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
     const body = JSON.parse(v.requests.find((r) => SEARCH.test(r.url()))!.postData()!) as {
       widget: { items: Array<{ rfk_id: string }> };
@@ -161,7 +156,7 @@ describe('the site in Chromium against the mocks', () => {
 
   it('makes exactly one search request on the search page too (header preview and results together)', async () => {
     const v = await visit('/search?q=radar');
-    await settle(v.page, 1000);
+    await pageAtRest(v.page);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
     await v.page.close();
   });
@@ -204,7 +199,7 @@ describe('the site in Chromium against the mocks', () => {
         await v.page.getByRole('region', { name: 'Announcements' }).locator('[data-banner-id]').first().waitFor();
         withBanners.push(path);
       } else {
-        await settle(v.page, 300);
+        await pageAtRest(v.page);
         expect(await v.page.locator('[data-banner-id]').count(), path).toBe(0);
         expect(v.paths(/\/api\/oneconnect\//), path).toEqual([]);
       }
@@ -265,9 +260,9 @@ describe('the site in Chromium against the mocks', () => {
     expect(searches().at(-1)!.postData()).toMatch(/capability/i);
     await v.page.getByText('33 results').waitFor();
     await Promise.all([nextSearch(), v.page.getByLabel('Sort by').selectOption({ index: 2 })]);
-    await settle(v.page, 300);
+    await pageAtRest(v.page);
     await Promise.all([nextSearch(), v.page.getByRole('button', { name: '2', exact: true }).click()]);
-    await settle(v.page, 600);
+    await pageAtRest(v.page);
     expect(searches().length).toBe(before + 3);
     const last = JSON.parse(searches().at(-1)!.postData()!) as {
       widget: { items: Array<{ search?: { offset?: number; sort?: unknown } }> };
@@ -305,7 +300,7 @@ describe('the site in Chromium against the mocks', () => {
     const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
     for (const path of ['/', '/search?q=satellite']) {
       const v = await visit(path);
-      await settle(v.page, 600);
+      await pageAtRest(v.page);
       await v.page.addScriptTag({ content: axe });
       const violations = await v.page.evaluate(async () => {
         const result = await (

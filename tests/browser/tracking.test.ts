@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, pageAtRest } from '../support/browser.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 // What the site tracks, seen from both ends: the page's own requests, and the engagement
@@ -162,8 +162,9 @@ describe('tracking in Chromium against the mocks', () => {
     const preview = await visitWithConsent('/capabilities?sc_mode=preview');
     await preview.page.getByRole('link', { name: 'Search all capabilities' }).click();
     await preview.page.waitForURL(/\/search\?q=capabilities(&sc_mode=preview)?$/);
-    await preview.page.waitForLoadState('networkidle');
-    await preview.page.waitForTimeout(500);
+    // The search results are the page's last work: once shown and the page is at rest, nothing more goes out.
+    await preview.page.getByText(/\d+ results/).waitFor();
+    await pageAtRest(preview.page);
     expect(matching(preview.requests, ENGAGE).map((r) => r.url())).toEqual([]);
     expect(matching(preview.requests, SEARCH_EVENT).map((r) => r.url())).toEqual([]);
     await preview.page.close();
