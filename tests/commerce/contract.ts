@@ -5,20 +5,14 @@ import { join } from 'node:path';
 import { root } from '../../scripts/lib/prism.mjs';
 import YAML from 'yaml';
 import type { CommerceOperation } from '../../src/commerce/index.ts';
+import { resolveRef } from '../../scripts/contract/contracts.mjs';
 
 type Node = Record<string, unknown>;
 const doc = YAML.parse(readFileSync(join(root, 'openapi', 'commerce', 'openapi.yaml'), 'utf8')) as Node;
 
 /** Follows local `$ref`s to the node they name. */
 export function resolve<T = Node>(node: unknown): T {
-  let current = node as Node | undefined;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce<Node | undefined>((at, key) => at?.[key] as Node | undefined, doc);
-  }
-  return current as T;
+  return resolveRef(doc, node) as T;
 }
 
 interface Parameter {

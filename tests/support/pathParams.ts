@@ -8,6 +8,7 @@ import YAML from 'yaml';
 import { root, type ApiName } from '../../scripts/lib/prism.mjs';
 import { isApiError } from '../../src/core/errors.ts';
 import type { Transport } from '../../src/core/transport.ts';
+import { resolveRef } from '../../scripts/contract/contracts.mjs';
 
 /**
  * What a page URL such as `/products/..%2Fa%2Fb%3Fc%23d%25e` decodes to: every character that
@@ -46,17 +47,9 @@ function readContract(api: ApiName): Node {
   return YAML.parse(readFileSync(join(root, 'openapi', api, 'openapi.yaml'), 'utf8'), { maxAliasCount: -1 }) as Node;
 }
 
+// The contract tools' own `$ref` follower, bound to one contract.
 function resolver(doc: Node) {
-  return <T = Node>(node: unknown): T => {
-    let current = node as Node | undefined;
-    while (current && typeof current.$ref === 'string') {
-      current = current.$ref
-        .slice(2)
-        .split('/')
-        .reduce<Node | undefined>((at, key) => at?.[key] as Node | undefined, doc);
-    }
-    return current as T;
-  };
+  return <T = Node>(node: unknown): T => resolveRef(doc, node) as T;
 }
 
 interface Parameter {
