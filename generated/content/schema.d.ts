@@ -265,6 +265,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /**
+         * @description The layout service failed to render the route (a rendering or data-source error on the
+         *     platform, or the delivery host is down). Not shown in the specification; we chose a JSON
+         *     `{ message }` as its other errors. The site gives a visitor who navigated in the app the
+         *     route's prerendered page instead, else its error page with a retry.
+         */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The deployment does not know this API key. */
         Unauthorized: {
             headers: {
@@ -350,6 +364,7 @@ export interface operations {
                     "application/json": components["schemas"]["LayoutNotFound"];
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getDictionary: {

@@ -148,7 +148,8 @@ root.append(
     'style',
     {},
     `
-  :host { all: initial; position: fixed; left: 8px; bottom: 8px; z-index: 2147483647; font: 14px/1.4 system-ui, sans-serif; color: #111; }
+  /* In the page's flow after everything else (not fixed over it): it never covers a control of the page (the consent prompt's buttons, a docked tray). */
+  :host { all: initial; display: block; padding: 8px; font: 14px/1.4 system-ui, sans-serif; color: #111; }
   aside { max-width: min(26rem, calc(100vw - 16px)); }
   button, select, input { font: inherit; }
   button { border: 1px solid #333; border-radius: 4px; padding: 4px 10px; background: #fff; color: #111; cursor: pointer; }

@@ -1,4 +1,12 @@
-export { ApiError, isApiError, CodedError, isCodedError, redactUrl, type ErrorDetails } from './errors.ts';
+export {
+  ApiError,
+  isApiError,
+  CodedError,
+  isCodedError,
+  describeFailure,
+  redactUrl,
+  type ErrorDetails,
+} from './errors.ts';
 export {
   createTransport,
   readBody,

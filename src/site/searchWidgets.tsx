@@ -29,6 +29,7 @@ export function createSiteSearchClient(): SearchClient {
     env: siteConfig.searchEnv,
     ...(siteConfig.searchHost ? { baseUrl: absolute(siteConfig.searchHost) } : {}),
     trackingConsent: false,
+    timeoutMs: siteConfig.deadlines.search,
   });
 }
 

@@ -67,6 +67,7 @@ export function createSiteClients(): SiteClients {
           environment: siteConfig.commerceEnvironment,
           ...(siteConfig.commerceBaseUrl ? { baseUrl: absolute(siteConfig.commerceBaseUrl) } : {}),
           accessToken: token,
+          timeoutMs: siteConfig.deadlines.commerce,
         });
       commerce = { token, client: commerceApi ? fulfilled(create(commerceApi)) : preloadCommerce().then(create) };
     }
@@ -77,8 +78,9 @@ export function createSiteClients(): SiteClients {
     apiKey: siteConfig.contentApiKey,
     site: siteConfig.contentSite,
     language: siteConfig.language,
+    timeoutMs: siteConfig.deadlines.layout,
   });
-  return { content, oneconnect: createOneconnectClient(), loadCommerce };
+  return { content, oneconnect: createOneconnectClient({ timeoutMs: siteConfig.deadlines.banners }), loadCommerce };
 }
 
 /** The page's API clients, for pages that load a client on demand. */

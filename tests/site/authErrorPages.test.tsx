@@ -1,6 +1,11 @@
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderElement, screen } from '@testing-library/react';
+import { SessionProvider } from '../../src/auth/react.tsx';
 import { AuthErrorPage, SignInPage } from '../../src/site/pages/session.tsx';
+
+// The pages read the session (whether the session routes answer): a visitor known to be signed out.
+const render = (page: ReactElement) => renderElement(<SessionProvider session={null}>{page}</SessionProvider>);
 
 // The sign-in page asks the auth routes for the providers on mount: answer with none, so no request leaves the test.
 beforeEach(() => {

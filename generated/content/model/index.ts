@@ -70,6 +70,7 @@ export * from './routeFields';
 export * from './routeFieldsAllOf';
 export * from './routeList';
 export * from './routeListEntry';
+export * from './serverErrorResponse';
 export * from './siteParameter';
 export * from './textField';
 export * from './unauthorizedResponse';

@@ -41,6 +41,7 @@ import type {
   GetLayoutParams,
   LayoutNotFound,
   LayoutServiceData,
+  ServerErrorResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -95,7 +96,7 @@ export const getGetLayoutQueryKey = (params?: GetLayoutParams,) => {
     }
 
     
-export const getGetLayoutQueryOptions = <TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
+export const getGetLayoutQueryOptions = <TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -114,10 +115,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLayoutQueryResult = NonNullable<Awaited<ReturnType<typeof getLayout>>>
-export type GetLayoutQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>
+export type GetLayoutQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>
 
 
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLayout>>,
@@ -127,7 +128,7 @@ export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TErr
       >, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLayout>>,
@@ -137,7 +138,7 @@ export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TErr
       >, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -145,7 +146,7 @@ export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TErr
  * @summary The layout data of one route
  */
 
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
