@@ -261,7 +261,7 @@ describe('page requests', () => {
     const streamed = await page('/stream');
     const html = await streamed.text();
     expect(html).toMatch(
-      /^<html><body><main>site<\/main><script type="application\/json" id="mock-scenarios-state">.*<script type="module" src="\/__mock-scenarios\/panel.js"><\/script><\/body><\/html>$/,
+      /^<html><body><div id="mock-scenarios" style="display:block;min-height:2.75rem"><\/div><main>site<\/main><script type="application\/json" id="mock-scenarios-state">.*<script type="module" src="\/__mock-scenarios\/panel.js"><\/script><\/body><\/html>$/,
     );
     expect(streamed.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
     expect(streamed.headers.get('etag')).toBeNull();

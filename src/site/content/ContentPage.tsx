@@ -48,6 +48,10 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
   const ready = useCallback(() => setPageReady(true), []);
   // The page this visit started on: a failure anywhere else came from a client-side navigation.
   const [firstPath] = useState(location.pathname);
+  // The static pages' list is read as the first navigation leaves, so a failure can fall back at once.
+  useEffect(() => {
+    if (page.navigating && mode === 'normal') void hasStaticPage(firstPath);
+  }, [page.navigating, mode, firstPath]);
   return (
     <BannerProvider enabled={showsBanners(route)}>
       <SiteProvider>

@@ -48,7 +48,11 @@ export function Hero({ fields }: ContentComponentProps) {
 // The marketing sections editors place on pages. Each reads its rendering's fields and params;
 // none reads window or document while rendering.
 
-/** `PersonalizedOffer`: the personalised offer of the visitor (decision `params.friendlyId`), when there is one. */
+/**
+ * `PersonalizedOffer`: the editor's default text (`fallbackText`) in place from the first paint, replaced
+ * by the visitor's personalised offer (decision `params.friendlyId`) when there is one. The card keeps
+ * its size, so the offer arriving, or personalization failing or never answering, moves nothing.
+ */
 export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
   const personalised = usePersonalize(
     { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
@@ -56,12 +60,15 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
   );
   const offer =
     personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
-  if (!offer) return null;
   return (
     <div className="container">
-      <section aria-label={textOf(fields.heading)} className="card" data-personalized="">
+      <section
+        aria-label={textOf(fields.heading)}
+        className="card personalized-offer"
+        data-personalized={offer ? '' : undefined}
+      >
         <h2>{textOf(fields.heading)}</h2>
-        <p>{String(offer.headline ?? offer.title ?? textOf(fields.fallbackText))}</p>
+        <p>{String(offer?.headline ?? offer?.title ?? textOf(fields.fallbackText))}</p>
       </section>
     </div>
   );
