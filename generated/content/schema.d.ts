@@ -162,7 +162,12 @@ export interface components {
                 }[];
             };
         };
-        /** @description An editor-only element (edit mode), e.g. the editor's placeholder markers. */
+        /**
+         * @description An editor-only element (edit mode only): the platform's placeholder and rendering chrome
+         *     markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its
+         *     attributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,
+         *     `class`, `data-selectable`), `contents` its inner HTML (the chrome's JSON) or null.
+         */
         HtmlElementRendering: {
             name: string;
             type: string;
@@ -215,9 +220,19 @@ export interface components {
                 /** @enum {string} */
                 linktype?: "internal" | "external" | "media" | "anchor" | "mailto";
             };
-            editable?: components["schemas"]["Editable"];
+            /**
+             * @description Edit mode only: the first part of the link's editing markup (its hidden value, field
+             *     chrome and the opening anchor with its text); the site renders it joined to
+             *     `editableLastPart`.
+             */
+            editableFirstPart?: string;
+            /** @description Edit mode only, with `editableFirstPart`; the closing anchor and field chrome. */
+            editableLastPart?: string;
         };
-        /** @description Markup the platform's editor needs; present only in edit mode. */
+        /**
+         * @description Markup the platform's editor needs to edit the field in place (its hidden value input, chrome
+         *     data and the element showing the value); present only in edit mode, on empty fields too.
+         */
         Editable: string;
         /** @description A referenced item; its fields are value fields (the contract stops typing there). */
         ItemField: {

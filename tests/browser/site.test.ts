@@ -143,6 +143,63 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.close();
   });
 
+  it("in edit mode puts every field's editable markup and the platform's chrome in the page; preview shows the unpublished page without them, and visitors see neither", async () => {
+    const editing = (v: Visit) =>
+      v.page.evaluate(() => ({
+        editable: document.querySelectorAll('.scWebEditInput[contenteditable="true"]').length,
+        values: document.querySelectorAll('input.scFieldValue[type="hidden"]').length,
+        chrome: [...document.querySelectorAll('code[type="text/sitecore"]')].map(
+          (c) =>
+            `${c.getAttribute('chrometype')}:${c.getAttribute('kind')}:${c.getAttribute('hintname') ?? c.getAttribute('hintkey') ?? ''}`,
+        ),
+        markers: document.querySelectorAll('.scChromeData, .sc-image-wrapper, .sc-link-wrapper').length,
+      }));
+    const edit = await visit('/?sc_mode=edit');
+    const h1 = edit.page.getByRole('heading', { level: 1 });
+    await h1.locator('.scWebEditInput').waitFor();
+    await pageAtRest(edit.page);
+    expect(await h1.innerText()).toBe('Engineering what flies next');
+    expect(await h1.locator('.scWebEditInput').getAttribute('contenteditable')).toBe('true');
+    // The call to action an editor added, its text still empty: its editable element says so, for the editor to fill.
+    const draft = edit.page.locator('.promo', { hasText: 'Meet us at the airshow' });
+    expect(await draft.locator('p .scWebEditInput').innerText()).toBe('[No text in field]');
+    // The component's own class and tracking attribute are on the platform's anchor: the call to action looks as visitors see it.
+    expect(await edit.page.locator('.sc-link-wrapper a.cta[data-track="cta"][href="/capabilities"]').count()).toBe(1);
+    expect(await edit.page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').count()).toBe(1);
+    const inEdit = await editing(edit);
+    // Hero (heading, text), call to action (heading, empty text), offer (2), list heading and two teasers (4),
+    // recommendations; with the image and three links, 16 fields in all.
+    expect(inEdit.editable).toBe(12);
+    expect(inEdit.values).toBe(16);
+    const rendering = (name: string) => [`rendering:open:${name}`, `rendering:close:${name}`];
+    expect(inEdit.chrome.filter((c) => !c.startsWith('field:'))).toEqual([
+      'placeholder:open:',
+      ...['Hero', 'PromoCta', 'PersonalizedOffer', 'ArticleList', 'RecommendationWidget', 'LaunchCountdown'].flatMap(
+        rendering,
+      ),
+      'placeholder:close:main',
+    ]);
+    expect(await edit.page.locator('code[chrometype="placeholder"][kind="open"]').getAttribute('key')).toBe('main');
+    // Chrome and chrome data are in the page for the editor, never on screen as text.
+    expect(await edit.page.locator('.scChromeData').first().isVisible()).toBe(false);
+    expect(edit.errors).toEqual([]);
+    await edit.page.close();
+
+    const preview = await visit('/?sc_mode=preview');
+    await preview.page.getByRole('heading', { level: 2, name: 'Meet us at the airshow' }).waitFor();
+    await pageAtRest(preview.page);
+    expect(await editing(preview)).toEqual({ editable: 0, values: 0, chrome: [], markers: 0 });
+    expect(preview.errors).toEqual([]);
+    await preview.page.close();
+
+    const normal = await visit('/');
+    await normal.page.getByRole('heading', { level: 1 }).waitFor();
+    await pageAtRest(normal.page);
+    expect(await editing(normal)).toEqual({ editable: 0, values: 0, chrome: [], markers: 0 });
+    expect(await normal.page.getByText('Meet us at the airshow').count()).toBe(0);
+    await normal.page.close();
+  });
+
   it('makes exactly one search request for all the widgets of the home page', async () => {
     const v = await visit('/');
     await pageAtRest(v.page);

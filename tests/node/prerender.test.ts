@@ -172,6 +172,18 @@ describe('npm run build: a static page for every route of the content route list
     }
   });
 
+  it("never prerenders an editor's page: no editing markup, no chrome and no unpublished content in any page or crawl file", () => {
+    // Only the contract's edit and preview answers of the home page hold this call to action: it is not published yet.
+    const draft = 'Meet us at the airshow';
+    expect(JSON.stringify(examples['home.preview'])).toContain(draft);
+    expect(JSON.stringify(examples.home)).not.toContain(draft);
+    for (const file of filesUnder(outDir).filter((f) => /\.(html|json|xml|txt)$/.test(f))) {
+      const text = readFileSync(join(outDir, file), 'utf8');
+      expect(text, file).not.toMatch(/scWebEditInput|scFieldValue|chrometype|sc_mode=/i);
+      expect(text, file).not.toContain(draft);
+    }
+  });
+
   it('shells the pages that depend on the visitor: no account, cart or search results in the HTML', () => {
     const body = (file: string) =>
       html(file).match(/<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/)![1]!;
