@@ -76,6 +76,16 @@ export function SessionProvider(props: SessionProviderProps) {
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
+/**
+ * The nearest {@link SessionProvider}'s session client: `refetch()` asks the session route again for
+ * every provider on it (a page's retry after the route failed). Throws outside a provider.
+ */
+export function useAuthClient(): AuthClient {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
+  return store.client;
+}
+
 /** Options of {@link useSession}. */
 export interface UseSessionOptions<R extends boolean> {
   /** The page needs a session: when there is none, redirect to the sign-in page. Defaults to false. */

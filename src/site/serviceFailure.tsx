@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defaultAuthClient } from '../auth/index.ts';
+import type { AuthClient } from '../auth/index.ts';
 import { describeFailure } from '../core/errors.ts';
 
 // What the site does when one of its services fails or passes its deadline (siteConfig.deadlines):
@@ -23,9 +23,12 @@ export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try
 /** What a part that needs the session says when the session route fails or does not answer in time. */
 export const SESSION_UNKNOWN = 'We could not check whether you are signed in just now.';
 
-/** Asks the session routes again: the session of every provider's store and, where given, `also` (the providers). */
-export function retrySession(also?: () => Promise<unknown>): Promise<unknown> {
-  return Promise.all([defaultAuthClient.refetch(), also?.()]);
+/**
+ * Asks the session routes again: the session of every provider on `client` (`useAuthClient()`) and,
+ * where given, `also` (the providers).
+ */
+export function retrySession(client: AuthClient, also?: () => Promise<unknown>): Promise<unknown> {
+  return Promise.all([client.refetch(), also?.()]);
 }
 
 /** Props of {@link ServiceProblem}. */

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession } from '../../auth/react.tsx';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { samePath } from '../prerenderState.ts';
@@ -113,13 +113,14 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
  */
 export function SessionRequired({ heading, children }: { heading: string; children?: ReactNode }) {
   const { status, unavailable } = useSession({ required: true });
+  const auth = useAuthClient();
   if (status === 'authenticated' && children) return <>{children}</>;
   // The session route failed or passed its deadline: the reader may well be signed in, so no redirect.
   if (unavailable)
     return (
       <div className="container">
         <h1>{heading}</h1>
-        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession()} />
+        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession(auth)} />
       </div>
     );
   return <Gate heading={heading} />;

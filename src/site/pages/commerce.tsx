@@ -13,7 +13,7 @@ import type { FieldMap } from '../../content/index.ts';
 import { type ContentComponentProps, ContentLink, textOf } from '../content/rendering.tsx';
 import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
-import { useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession } from '../../auth/react.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { retrySession, ServiceProblem, SESSION_UNKNOWN } from '../serviceFailure.tsx';
 
@@ -121,6 +121,7 @@ const money = (value: number | null | undefined, currency = 'USD') =>
  */
 function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const { status, unavailable } = useSession();
+  const auth = useAuthClient();
   const signIn = `${siteConfig.authBasePath}/signin?${new URLSearchParams({ callbackUrl: '/cart' })}`;
   // One frame and heading whatever the state, so the prerendered heading stays when the session arrives.
   return (
@@ -133,7 +134,7 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
       ) : unavailable ? (
         <ServiceProblem
           message={`${SESSION_UNKNOWN} Your cart will show once we can.`}
-          onRetry={() => retrySession()}
+          onRetry={() => retrySession(auth)}
         />
       ) : (
         <p>

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { defaultAuthClient, getProviders, type Providers, signIn } from '../../auth/index.ts';
 import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
-import { useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession } from '../../auth/react.tsx';
 import { type ContentComponentProps, textOf } from '../content/rendering.tsx';
 import { retrySession, ServiceProblem, SESSION_UNKNOWN, SIGN_IN_UNAVAILABLE } from '../serviceFailure.tsx';
 
@@ -94,6 +94,7 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
   const [providers, setProviders] = useState<Providers | null | undefined>(undefined);
   const [error, setError] = useState(search.get('error'));
   const { unavailable } = useSession();
+  const auth = useAuthClient();
   const callbackUrl = sameOriginPath(search.get('callbackUrl')) ?? '/';
   const loadProviders = () => getProviders().then(setProviders);
   useEffect(() => void getProviders().then(setProviders), []);
@@ -101,7 +102,7 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
     return (
       <div className="container">
         <h1>Sign in</h1>
-        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(loadProviders)} />
+        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(auth, loadProviders)} />
       </div>
     );
   }
@@ -153,6 +154,7 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
 export function AuthErrorPage({ search }: { search: URLSearchParams }) {
   const { heading, message, signIn } = authErrorView(search.get('error'));
   const { unavailable } = useSession();
+  const auth = useAuthClient();
   return (
     <div className="container">
       <h1>{heading}</h1>
@@ -162,7 +164,7 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
         ))}
       </div>
       {unavailable ? (
-        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession()} />
+        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(auth)} />
       ) : signIn ? (
         <p>
           <Link href={defaultAuthClient.url('signin')}>Sign in</Link>
@@ -178,11 +180,12 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
 /** `Account`: requires a session: readers without one are sent to sign in, then back here. */
 export function AccountPage({ fields }: ContentComponentProps) {
   const { data, status } = useSession({ required: true });
+  const auth = useAuthClient();
   if (status === 'unauthenticated')
     return (
       <div className="container">
         <h1>{textOf(fields.heading)}</h1>
-        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession()} />
+        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession(auth)} />
       </div>
     );
   if (status !== 'authenticated')
