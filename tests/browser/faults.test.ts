@@ -67,6 +67,8 @@ const OWN_LINES: Record<Service, RegExp> = {
 
 /** What a visitor sees on one page, read in the page. */
 interface Seen {
+  /** The document's title. */
+  title: string;
   heading: string;
   /** The main text (banners left out: they come and go with their service). */
   text: string;
@@ -90,6 +92,7 @@ function readPage(): Seen {
     )
     .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute('role') ?? 'aria-busy'}] ${el.textContent?.trim()}`);
   return {
+    title: document.title,
     heading: document.querySelector('main h1')?.textContent?.trim() ?? '',
     text: (copy?.textContent ?? '').replace(/\s+/g, ' ').trim(),
     problem:
@@ -195,6 +198,10 @@ async function runCase(
     if (!(sameHeading && seen.text.includes(keyText(baseline))) && !seen.problem)
       problems.push(`shows "${seen.heading}" / "${seen.text.slice(0, 100)}", not its page or a message with a retry`);
     if (!seen.heading) problems.push('no heading');
+    // The title is the page's shown: its own, or the error page's.
+    if (sameHeading && seen.title !== baseline.title) problems.push(`title "${seen.title}", not "${baseline.title}"`);
+    if (seen.heading === 'This page could not be loaded' && !seen.title.startsWith(seen.heading))
+      problems.push(`the error page is titled "${seen.title}"`);
   } catch (error) {
     problems.push(`failed: ${(error as Error).message.split('\n')[0]}`);
   } finally {
