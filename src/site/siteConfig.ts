@@ -29,6 +29,10 @@ export const siteConfig = {
   commerceEnvironment: import.meta.env.VITE_COMMERCE_ENVIRONMENT as CommerceEnvironment,
   /** Commerce API base URL replacing the region's host (the mock in development); undefined for the region's host. */
   commerceBaseUrl: import.meta.env.VITE_COMMERCE_BASE_URL || undefined,
+  /** The commerce buyer app's public client id: visitors without a session browse products with its guest token. */
+  commerceClientId: import.meta.env.VITE_COMMERCE_CLIENT_ID,
+  /** The roles a guest token asks for: a shopper's, enough to read products and prices. */
+  commerceGuestScope: 'Shopper',
   /** The engagement service's target URL. */
   engagementTargetUrl: import.meta.env.VITE_ENGAGEMENT_TARGET_URL,
   /** The engagement client key. */

@@ -67,6 +67,7 @@ const production: Record<string, string> = {
   VITE_WEB_PERSONALIZATION_URL: 'https://d35vb5cccm4xzp.cloudfront.net',
   VITE_COMMERCE_REGION: 'europeWest',
   VITE_COMMERCE_ENVIRONMENT: 'prod',
+  VITE_COMMERCE_CLIENT_ID: '6D5C4B3A-2F1E-4D0C-9B8A-7F6E5D4C3B2A',
   VITE_CONSENT_SCRIPT_URL: 'https://cdn.consent.example/scripttemplates/otSDKStub.js',
   VITE_CONSENT_DOMAIN_SCRIPT: '0190a0b1-c2d3-4e4f-a5b6-c7d8e9f00112',
   VITE_BANNER_LAYOUT_ID: '7c1d2e3f-campaign',
@@ -159,6 +160,7 @@ describe('building the site for an environment', () => {
       'VITE_CONSENT_SCRIPT_URL',
       'VITE_BANNER_LAYOUT_ID',
       'VITE_ENGAGEMENT_TARGET_URL',
+      'VITE_COMMERCE_CLIENT_ID',
     ]) {
       expect(everything, name).toContain(production[name]);
     }
