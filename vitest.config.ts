@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 
+// The run's shared Prism mocks, production build and Chromium (each started on first use).
+const globalSetup = ['tests/support/sharedResources.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -17,6 +20,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/browser/**', 'tests/node/**'],
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +31,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          globalSetup,
+          setupFiles: ['tests/support/sharedSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
