@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     // Code under test reads the site's settings as `npm start` does: the development (mock) values.
     env: loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+    // expect.poll waits for a condition; its 1 s default fails a correct page on a busy machine.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
@@ -21,6 +23,7 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/browser/**', 'tests/node/**'],
           globalSetup,
+          setupFiles: ['tests/support/domSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
