@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import type { ApiName } from '../../scripts/lib/prism.mjs';
-import { faultSite } from '../support/faultSite.ts';
+import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 
 // The fault suite: every route of the route list (plus a product and a search), with each of the six
 // services failing in turn, as an error answer (the QA scenario `?mock=<api>:code=…`) and as no answer
@@ -121,7 +121,7 @@ function prepare() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-let site: Awaited<ReturnType<typeof faultSite>>;
+let site: { url: string };
 let browser: Browser;
 
 interface Outcome {
@@ -249,8 +249,8 @@ const contexts: BrowserContext[] = [];
 const CONCURRENCY = 8;
 
 beforeAll(async () => {
-  site = await faultSite();
-  browser = site.browser;
+  // The run's production build against its mocks, and its Chromium: each case in a context of its own.
+  [site, browser] = await Promise.all([sharedBuiltSite(), sharedBrowser()]);
   // Every route's page without a fault: what each case must still show.
   const baselines = new Map<string, Seen>();
   const run = limiter(CONCURRENCY);
@@ -297,7 +297,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled(outcomes.values());
   await Promise.allSettled(contexts.map((context) => context.close()));
-  await site?.stop();
 });
 
 describe('one service down: every route still shows what it can, says what it cannot, and waits for nothing past its deadline', () => {
