@@ -4,6 +4,8 @@ import type { PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { samePath } from '../prerenderState.ts';
 import { retrySession, ServiceProblem, SESSION_UNKNOWN } from '../serviceFailure.tsx';
+import { preloadPage } from '../onDemand.tsx';
+import { components } from './registry.tsx';
 import { booleanOf } from './rendering.tsx';
 
 // The route a URL shows, from the layout service: the route query (fetching), whether there is a
@@ -87,7 +89,14 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
   const waiting = !!gate && status !== 'authenticated';
   // Published pages change with a deploy (which prerenders them again), not during a visit: a page
   // hydrated from its prerendered data, or seen before, is not fetched again.
-  const layout = useRoute(url.pathname, { mode, staleTime: mode === 'normal' ? Infinity : 0, enabled: !waiting });
+  const layout = useRoute(url.pathname, {
+    mode,
+    staleTime: mode === 'normal' ? Infinity : 0,
+    enabled: !waiting,
+    // The next page's components load before it replaces the previous one: no loading state in
+    // between (a Suspense fallback hiding the old page, then the new one: a layout shift).
+    prepare: (answer) => preloadPage(answer.sitecore.route, components),
+  });
   const [shownUrl, setShownUrl] = useState(url);
   // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
   if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
