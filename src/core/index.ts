@@ -9,6 +9,9 @@ export {
 } from './errors.ts';
 export {
   createTransport,
+  composeTransport,
+  formBodies,
+  keepaliveLimit,
   readBody,
   abortAfter,
   KEEPALIVE_MAX_BYTES,
@@ -17,6 +20,8 @@ export {
   type TransportInit,
   type TransportOptions,
   type RequestInfo,
+  type Middleware,
+  type OutgoingRequest,
 } from './transport.ts';
 export { orvalRequest, type OrvalRequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';
