@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          // The fault suite runs on its own, after the rest (`npm run test:faults`, vitest.faults.config.ts).
+          exclude: ['tests/browser/faults.test.ts'],
           globalSetup,
           setupFiles: ['tests/support/sharedSetup.ts'],
           testTimeout: 180_000,

@@ -91,6 +91,8 @@ let staticPages: Promise<readonly string[]> | undefined;
  * navigation. False when the list cannot be read (`npm start` has none: no static pages).
  */
 export function hasStaticPage(path: string): Promise<boolean> {
+  // The dev server renders every page on request: there are no static pages to fall back to.
+  if (import.meta.env.DEV) return Promise.resolve(false);
   staticPages ??= createTransport({ timeoutMs: STATIC_PAGES_DEADLINE_MS })(`/${STATIC_PAGES_FILE}`)
     .then((response) => response.json() as Promise<{ paths?: unknown }>)
     .then(({ paths }) => (Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : []))

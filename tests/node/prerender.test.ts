@@ -14,7 +14,7 @@ import {
 } from '../../scripts/lib/contentMock.mjs';
 import { freePort, MOCK_BACKED_MODE, root } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
-import { PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
+import { PANEL_HOST, PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
 import { sharedMock } from '../support/shared.ts';
 import { rawGet } from '../support/site.ts';
 
@@ -364,12 +364,14 @@ describe('npm run preview of the static build', () => {
   };
   // The QA panel the mock-backed preview adds to its pages (the page around it is the built file).
   const withoutPanel = (page: string) =>
-    page.replace(
-      new RegExp(
-        `<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`,
-      ),
-      '',
-    );
+    page
+      .replace(
+        new RegExp(
+          `<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`,
+        ),
+        '',
+      )
+      .replace(PANEL_HOST, '');
 
   it.each(Object.entries(clients))(
     'sends sitemap.xml, robots.txt, a script and a page whole and compressed to %s',
