@@ -9,9 +9,6 @@ export {
 } from './errors.ts';
 export {
   createTransport,
-  composeTransport,
-  formBodies,
-  keepaliveLimit,
   readBody,
   abortAfter,
   KEEPALIVE_MAX_BYTES,
@@ -20,8 +17,6 @@ export {
   type TransportInit,
   type TransportOptions,
   type RequestInfo,
-  type Middleware,
-  type OutgoingRequest,
 } from './transport.ts';
 export { orvalRequest, type OrvalRequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';
