@@ -47,17 +47,9 @@ const reactQueryEncodingPathParams: OutputClientFunc = (clients) => {
   };
 };
 
-// The commerce contract's token endpoint (tag `Auth`) is no resource operation of the official SDK:
-// its hooks, like its facade (scripts/generators/commerce.mjs), hold exactly the SDK's 421 operations.
-const excludedTags: Partial<Record<(typeof apis)[number], string[]>> = { commerce: ['Auth'] };
-
-function hooks(api: (typeof apis)[number]): Options {
-  const excluded = excludedTags[api];
+function hooks(api: string): Options {
   return {
-    input: {
-      target: `./openapi/${api}/openapi.yaml`,
-      ...(excluded ? { filters: { mode: 'exclude', tags: excluded } } : {}),
-    },
+    input: { target: `./openapi/${api}/openapi.yaml` },
     output: {
       target: `./generated/${api}/hooks`,
       schemas: `./generated/${api}/model`,

@@ -25,13 +25,6 @@ export interface UseRouteOptions {
   enabled?: boolean;
   /** How long an answer counts as fresh, in ms (React Query's `staleTime`). Defaults to 0. */
   staleTime?: number;
-  /**
-   * Runs on each answer before the query hands it over, e.g. loading the code of the components its
-   * renderings name, so a page keeping the previous route meanwhile (`placeholderData`) switches to
-   * the new one in a single render, without a loading state in between. Its failure is ignored.
-   * Defaults to none.
-   */
-  prepare?: (answer: LayoutResult) => Promise<unknown>;
 }
 
 /**
@@ -53,16 +46,12 @@ export function routeQueryKey(
  */
 export function useRoute(
   item: string,
-  { mode = 'normal', enabled = true, staleTime = 0, prepare }: UseRouteOptions = {},
+  { mode = 'normal', enabled = true, staleTime = 0 }: UseRouteOptions = {},
 ): UseQueryResult<LayoutResult, ApiError | Error> {
   const client = useContentClient();
   return useQuery({
     queryKey: routeQueryKey(client, item, mode),
-    queryFn: async ({ signal }) => {
-      const answer = await client.getRoute(item, { mode, signal });
-      await prepare?.(answer).catch(() => {});
-      return answer;
-    },
+    queryFn: ({ signal }) => client.getRoute(item, { mode, signal }),
     enabled,
     staleTime,
   });

@@ -1,12 +1,4 @@
-export {
-  ApiError,
-  isApiError,
-  CodedError,
-  isCodedError,
-  describeFailure,
-  redactUrl,
-  type ErrorDetails,
-} from './errors.ts';
+export { ApiError, isApiError, CodedError, isCodedError, redactUrl, type ErrorDetails } from './errors.ts';
 export {
   createTransport,
   readBody,

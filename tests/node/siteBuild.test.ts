@@ -3,10 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseEnv } from 'node:util';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentMock } from '../../scripts/lib/contentMock.mjs';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
-import { sharedMock } from '../support/shared.ts';
 import { siteEnvVariables } from '../../src/site/siteEnv.ts';
 
 // The real build (`npm run build -- --mode <mode>`) in a child process, as a deployment runs it:
@@ -15,11 +14,10 @@ const build = join(root, 'scripts', 'build.mjs');
 const outDirs: string[] = [];
 // The deployment's content host is not reachable from here: the build reads the content mock,
 // served as a content host, through PRERENDER_CONTENT_HOST (as a build machine reaching the
-// delivery host at an internal address would), in front of the run's content Prism. Each build is a
-// child process of its own, so they run concurrently.
+// delivery host at an internal address would).
 let contentMock: Awaited<ReturnType<typeof startContentMock>>;
 beforeAll(async () => {
-  contentMock = await startContentMock({ prismUrl: await sharedMock('content') });
+  contentMock = await startContentMock();
 }, 180_000);
 afterAll(async () => {
   outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
@@ -69,16 +67,15 @@ const production: Record<string, string> = {
   VITE_WEB_PERSONALIZATION_URL: 'https://d35vb5cccm4xzp.cloudfront.net',
   VITE_COMMERCE_REGION: 'europeWest',
   VITE_COMMERCE_ENVIRONMENT: 'prod',
-  VITE_COMMERCE_CLIENT_ID: '6D5C4B3A-2F1E-4D0C-9B8A-7F6E5D4C3B2A',
   VITE_CONSENT_SCRIPT_URL: 'https://cdn.consent.example/scripttemplates/otSDKStub.js',
   VITE_CONSENT_DOMAIN_SCRIPT: '0190a0b1-c2d3-4e4f-a5b6-c7d8e9f00112',
   VITE_BANNER_LAYOUT_ID: '7c1d2e3f-campaign',
 };
 
-describe.concurrent('building the site for an environment', () => {
-  it.for(['production', 'uat'])(
+describe('building the site for an environment', () => {
+  it.each(['production', 'uat'])(
     'a %s build with no settings stops with one message naming each missing variable',
-    async (mode, { expect }) => {
+    async (mode) => {
       const { code, output, outDir } = await viteBuild(mode, {});
       expect(code).not.toBe(0);
       expect(output).toContain(`The site's settings for mode "${mode}" are incomplete or invalid`);
@@ -87,9 +84,7 @@ describe.concurrent('building the site for an environment', () => {
     },
   );
 
-  it('a production build with a malformed customer key, API key or host names the variable and its rule', async ({
-    expect,
-  }) => {
+  it('a production build with a malformed customer key, API key or host names the variable and its rule', async () => {
     const { code, output } = await viteBuild('production', {
       ...production,
       VITE_SEARCH_CUSTOMER_KEY: '11111_2222222',
@@ -109,9 +104,7 @@ describe.concurrent('building the site for an environment', () => {
     expect(output).not.toContain('is missing');
   });
 
-  it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async ({
-    expect,
-  }) => {
+  it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async () => {
     const unreachable = `http://127.0.0.1:${await freePort()}`;
     const { code, output, outDir } = await viteBuild('production', {
       ...production,
@@ -123,9 +116,7 @@ describe.concurrent('building the site for an environment', () => {
     expect(existsSync(join(outDir, 'sitemap.xml'))).toBe(false);
   });
 
-  it('a production build with production settings ships them, and no development key, mock URL or stand-in', async ({
-    expect,
-  }) => {
+  it('a production build with production settings ships them, and no development key, mock URL or stand-in', async () => {
     const { code, output, outDir } = await viteBuild('production', {
       ...production,
       PRERENDER_CONTENT_HOST: contentMock.url,
@@ -168,7 +159,6 @@ describe.concurrent('building the site for an environment', () => {
       'VITE_CONSENT_SCRIPT_URL',
       'VITE_BANNER_LAYOUT_ID',
       'VITE_ENGAGEMENT_TARGET_URL',
-      'VITE_COMMERCE_CLIENT_ID',
     ]) {
       expect(everything, name).toContain(production[name]);
     }

@@ -25,8 +25,6 @@ export interface WidgetQueryResult<W> {
   isSuccess: boolean;
   /** Why the last request failed; never a cancellation. */
   error: Error | null;
-  /** Asks the service again (the failure message's retry). */
-  refetch: () => Promise<unknown>;
 }
 
 /** What every widget hook returns besides its own state and actions. */
@@ -85,7 +83,6 @@ export function useWidgetData<T extends WidgetType>(
     isError: query.isError,
     isSuccess: query.isSuccess,
     error: query.error,
-    refetch: query.refetch,
   };
   return { widgetRef, queryResult, widget };
 }

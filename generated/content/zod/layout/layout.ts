@@ -14,8 +14,7 @@ leaves open is decided in the description of the `Layout` tag.
 examples of `getLayout` are named after their item path: the path's segments joined with `-`
 (`/` is `home`, `/capabilities/space` is `capabilities-space`, `/news/f-35-sustainment` is
 `news-f-35-sustainment`), a wildcard segment `*` spelt `wildcard` (`/products/*` is
-`products-wildcard`), and `.edit` or `.preview` appended for the edit-mode or preview-mode
-answer (`home.edit`, `home.preview`; an item without one answers its normal example). The
+`products-wildcard`), and `.edit` appended for the edit-mode answer (`home.edit`). The
 development and preview servers turn each request's `item` into `Prefer: example=<name>` (or
 `Prefer: code=404` when no example exists) before it reaches the mock
 (`scripts/lib/contentMock.mjs`); the site itself never sends `Prefer`.
@@ -60,13 +59,13 @@ export const getLayoutResponse = zod.object({
   "displayName": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -74,7 +73,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -82,8 +81,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -91,13 +89,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -105,7 +103,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -113,8 +111,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -123,13 +120,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -137,7 +134,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -145,17 +142,16 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).describe('Field name → field.').and(zod.object({
   "pageTitle": zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),
   "metaDescription": zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),
   "ogImage": zod.object({
   "value": zod.object({
@@ -164,11 +160,11 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).optional(),
   "noIndex": zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).optional()
 })).describe('Route-level fields; every route has `pageTitle` and `metaDescription`.'),
   "databaseName": zod.string().optional().describe('`web` for published content, `master` in edit and preview.'),
@@ -186,13 +182,13 @@ export const getLayoutResponse = zod.object({
   "params": zod.record(zod.string(), zod.string()).optional().describe('The rendering\'s parameters (strings).'),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -200,7 +196,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -208,8 +204,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -217,13 +212,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -231,7 +226,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -239,8 +234,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -249,13 +243,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -263,7 +257,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -271,8 +265,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).optional().describe('Field name → field.'),
   "placeholders": zod.record(zod.string(), zod.array(zod.union([zod.object({
@@ -282,13 +275,13 @@ export const getLayoutResponse = zod.object({
   "params": zod.record(zod.string(), zod.string()).optional().describe('The rendering\'s parameters (strings).'),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -296,7 +289,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -304,8 +297,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -313,13 +305,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -327,7 +319,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -335,8 +327,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -345,13 +336,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -359,7 +350,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -367,8 +358,7 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).optional().describe('Field name → field.'),
   "placeholders": zod.record(zod.string(), zod.array(zod.record(zod.string(), zod.any()))).optional()
@@ -377,13 +367,13 @@ export const getLayoutResponse = zod.object({
   "type": zod.string(),
   "contents": zod.string().nullable(),
   "attributes": zod.record(zod.string(), zod.string())
-}).describe('An editor-only element (edit mode only): the platform\'s placeholder and rendering chrome\nmarkers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).optional().describe('Nested placeholders of a container rendering.')
+}).describe('An editor-only element (edit mode), e.g. the editor\'s placeholder markers.')]))).optional().describe('Nested placeholders of a container rendering.')
 }).describe('A rendering placed in a placeholder; `componentName` selects the site\'s component.'),zod.object({
   "name": zod.string(),
   "type": zod.string(),
   "contents": zod.string().nullable(),
   "attributes": zod.record(zod.string(), zod.string())
-}).describe('An editor-only element (edit mode only): the platform\'s placeholder and rendering chrome\nmarkers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).describe('Placeholder name → its renderings (and, in edit mode, HTML element entries), in order.')
+}).describe('An editor-only element (edit mode), e.g. the editor\'s placeholder markers.')]))).describe('Placeholder name → its renderings (and, in edit mode, HTML element entries), in order.')
 }).describe('One route (page) of the content tree.')
 })
 })
