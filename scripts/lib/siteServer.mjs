@@ -270,13 +270,19 @@ export async function buildStaticSite(
 }
 
 /**
- * Builds and prerenders the mock-backed site into a temporary folder; returns the folder.
+ * Builds and prerenders the mock-backed site into a temporary folder; returns the folder (removed
+ * again when the build fails).
  * @param {{ contentPrismUrl?: string }} [options]
  * @returns {Promise<string>}
  */
 export async function buildSite({ contentPrismUrl } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
-  await buildStaticSite({ outDir, contentPrismUrl, logLevel: 'error' });
+  try {
+    await buildStaticSite({ outDir, contentPrismUrl, logLevel: 'error' });
+  } catch (error) {
+    removeBuild(outDir);
+    throw error;
+  }
   return outDir;
 }
 

@@ -105,6 +105,11 @@ describe.concurrent('prerendered pages in Chromium', () => {
     async (path, { expect }) => {
       const { page, problems, layoutItems, status, servedH1, removedHeadings } = await open(path);
       try {
+        // A gated page asks for its layout once the session has answered: wait for that, then for rest.
+        if (requiresSession(path)) {
+          await expect.poll(() => layoutItems).toContain(path);
+          await pageAtRest(page);
+        }
         expect(status).toBe(200);
         expect(servedH1).not.toBe('');
         expect(problems).toEqual([]);

@@ -9,7 +9,8 @@ import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 // The dev server (`npm start`) in Chromium against the run's Prism mocks. Every visit has a browser
-// context of its own (its own cookies and storage), so the tests run concurrently.
+// context of its own (its own cookies and storage). A page of the dev server is hundreds of module
+// requests: the tests run one after the other, and only the route list's visits overlap, a few at a time.
 let site: SiteUnderTest;
 let browser: Browser;
 const ENGAGE = /\/engage-api\//;
@@ -70,7 +71,7 @@ const eventBodies = (v: Visit) =>
     .filter((r) => r.method() === 'POST' && /\/engage-api\/v1\.2\/events$/.test(r.url()))
     .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
 
-describe.concurrent('the site in Chromium against the mocks', () => {
+describe('the site in Chromium against the mocks', () => {
   it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async ({
     expect,
   }) => {
@@ -206,6 +207,8 @@ describe.concurrent('the site in Chromium against the mocks', () => {
 
   it('makes exactly one search request for all the widgets of the home page', async ({ expect }) => {
     const v = await visit('/');
+    // The widgets' batch leaves after its debounce; once it has, nothing more may follow.
+    await expect.poll(() => v.paths(SEARCH).length).toBeGreaterThan(0);
     await pageAtRest(v.page);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
     const body = JSON.parse(v.requests.find((r) => SEARCH.test(r.url()))!.postData()!) as {
@@ -219,6 +222,7 @@ describe.concurrent('the site in Chromium against the mocks', () => {
     expect,
   }) => {
     const v = await visit('/search?q=radar');
+    await expect.poll(() => v.paths(SEARCH).length).toBeGreaterThan(0);
     await pageAtRest(v.page);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
     await v.close();
@@ -250,8 +254,7 @@ describe.concurrent('the site in Chromium against the mocks', () => {
   }) => {
     const { routes } = await content().listRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(15);
-    // A few visits at a time: each is a page of the dev server, hundreds of module requests.
-    const banners = await mapConcurrently(routes, 4, async ({ path }) => {
+    const banners = await mapConcurrently(routes, 3, async ({ path }) => {
       const route = (await content().getRoute(path)).sitecore.route!;
       const first = route.placeholders.main![0] as ComponentRendering;
       const v = await visit(path);
@@ -391,7 +394,7 @@ describe.concurrent('the site in Chromium against the mocks', () => {
   });
 });
 
-describe.concurrent('the banner service on another origin', () => {
+describe('the banner service on another origin', () => {
   it("gets the visitor's cookies with the segment-cookie call (credentials: 'include')", async ({ expect }) => {
     // The banner client, served by the dev server, sends to the banners mock on another port: another
     // origin, so the browser sends the visitor's cookies only for a call made with credentials.
@@ -412,7 +415,7 @@ describe.concurrent('the banner service on another origin', () => {
   });
 });
 
-describe.concurrent('the production build', () => {
+describe('the production build', () => {
   it("sends no Prefer header to the content API (choosing mock answers is the mock layer's job) and has none in its code", async ({
     expect,
   }) => {

@@ -2,10 +2,14 @@
 // projects): a run that needs no mock, build or Chromium starts none, what files ask for starts
 // once, a start that cannot work fails at once with its reason, and the end of the run leaves no
 // Prism or Chromium behind.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
+import { root } from '../../scripts/lib/prism.mjs';
 import { startSharedResources } from '../support/sharedResources.ts';
+import { ownViteCache } from '../support/site.ts';
 
 /** The command lines of this process's Prism and Chromium processes. */
 function children(): string[] {
@@ -74,5 +78,23 @@ describe('the shared resources of a test run', () => {
     } finally {
       await shared.close();
     }
+  });
+});
+
+describe("a test dev server's own Vite cache", () => {
+  it('is removed by its test, and one an ended test process left behind goes when the next is made', () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid!;
+    const left = join(root, 'node_modules', '.cache', `vite-test-${ended}-left`, 'deps_temp_1');
+    mkdirSync(left, { recursive: true });
+    const cache = ownViteCache();
+    expect(existsSync(join(left, '..'))).toBe(false);
+    expect(existsSync(cache.cacheDir)).toBe(true);
+    // A running test's folder is its own.
+    const other = ownViteCache();
+    expect(existsSync(cache.cacheDir)).toBe(true);
+    cache.remove();
+    other.remove();
+    expect(existsSync(cache.cacheDir)).toBe(false);
+    expect(existsSync(other.cacheDir)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { parseEnv } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startContentMock } from '../../scripts/lib/contentMock.mjs';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
+import { buildSite } from '../../scripts/lib/siteServer.mjs';
 import { sharedMock } from '../support/shared.ts';
 import { siteEnvVariables } from '../../src/site/siteEnv.ts';
 
@@ -179,5 +180,23 @@ describe.concurrent('building the site for an environment', () => {
       '<link rel="canonical" href="https://www.aero.example/capabilities"',
     );
     expect(readFileSync(join(outDir, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.aero.example/sitemap.xml');
+  });
+});
+
+// Not concurrent with the builds above: it points the temporary folder (TMPDIR) elsewhere meanwhile.
+describe('building the mock-backed site for the tests and benchmarks (buildSite)', () => {
+  it('leaves no folder behind when the build fails', async ({ expect }) => {
+    const tmp = mkdtempSync(join(tmpdir(), 'site-build-tmp-'));
+    outDirs.push(tmp);
+    const given = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const unreachable = `http://127.0.0.1:${await freePort()}`;
+      await expect(buildSite({ contentPrismUrl: unreachable })).rejects.toThrow('could not read the route list');
+    } finally {
+      if (given === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = given;
+    }
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -27,14 +27,34 @@ export interface SiteUnderTest {
 }
 
 /**
- * A Vite cache folder of a test's own, removed by the returned function. Dev servers of the same
- * project running at once (test files in parallel, a developer's `npm start`) would otherwise
- * rewrite each other's pre-bundled dependencies in node_modules/.vite while pages load them.
+ * A Vite cache folder of a test's own, removed by the returned function (and again when the process
+ * exits). Dev servers of the same project running at once (test files in parallel, a developer's
+ * `npm start`) would otherwise rewrite each other's pre-bundled dependencies in node_modules/.vite
+ * while pages load them.
  */
 export function ownViteCache(): { cacheDir: string; remove(): void } {
-  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
-  const cacheDir = mkdtempSync(join(root, 'node_modules', '.cache', 'vite-test-'));
-  return { cacheDir, remove: () => rmSync(cacheDir, { recursive: true, force: true }) };
+  const parent = join(root, 'node_modules', '.cache');
+  mkdirSync(parent, { recursive: true });
+  // A dependency scan still running as its server closes can write its folder after the removal:
+  // the folders of test processes that have ended go when the next one starts.
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^vite-test-(\d+)-/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+  const cacheDir = mkdtempSync(join(parent, `vite-test-${process.pid}-`));
+  const remove = () => rmSync(cacheDir, { recursive: true, force: true });
+  process.once('exit', remove);
+  return { cacheDir, remove };
+}
+
+/** Whether the process `pid` is running. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
