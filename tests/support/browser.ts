@@ -77,7 +77,9 @@ export async function pageAtRest(page: RestingPage): Promise<void> {
               }),
           ),
         );
-        await new Promise((done) => requestIdleCallback(done));
+        // With a deadline: after a pointer click with no move after it, Chromium grants no idle period until
+        // the next input, on a main thread that does nothing at all (its CPU profile is all idle).
+        await new Promise((done) => requestIdleCallback(done, { timeout: 1000 }));
         for (let frame = 0; frame < 2; frame += 1) await new Promise((done) => requestAnimationFrame(done));
       });
     } finally {
