@@ -47,9 +47,17 @@ const reactQueryEncodingPathParams: OutputClientFunc = (clients) => {
   };
 };
 
-function hooks(api: string): Options {
+// The commerce contract's token endpoint (tag `Auth`) is no resource operation of the official SDK:
+// its hooks, like its facade (scripts/generators/commerce.mjs), hold exactly the SDK's 421 operations.
+const excludedTags: Partial<Record<(typeof apis)[number], string[]>> = { commerce: ['Auth'] };
+
+function hooks(api: (typeof apis)[number]): Options {
+  const excluded = excludedTags[api];
   return {
-    input: { target: `./openapi/${api}/openapi.yaml` },
+    input: {
+      target: `./openapi/${api}/openapi.yaml`,
+      ...(excluded ? { filters: { mode: 'exclude', tags: excluded } } : {}),
+    },
     output: {
       target: `./generated/${api}/hooks`,
       schemas: `./generated/${api}/model`,

@@ -3,12 +3,22 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
+import ChromiumFirst from './tests/support/sequencer.ts';
+
+// The run's shared Prism mocks, production build and Chromium (each started on first use).
+const globalSetup = ['tests/support/sharedResources.ts'];
 
 export default defineConfig({
   plugins: [react()],
   test: {
     // Code under test reads the site's settings as `npm start` does: the development (mock) values.
     env: loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+    // vitest's default on two cores is one file at a time. The Chromium and server suites mostly wait
+    // on other processes (Chromium, Prism, a build), so a third worker keeps both cores busy.
+    maxWorkers: 3,
+    sequence: { sequencer: ChromiumFirst },
+    // expect.poll waits for a condition; its 1 s default fails a correct page on a busy machine.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
@@ -17,6 +27,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/browser/**', 'tests/node/**'],
+          globalSetup,
+          setupFiles: ['tests/support/domSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +39,10 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          // The fault suite runs on its own, after the rest (`npm run test:faults`, vitest.faults.config.ts).
+          exclude: ['tests/browser/faults.test.ts'],
+          globalSetup,
+          setupFiles: ['tests/support/sharedSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -5155,6 +5155,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a guest (anonymous) token
+         * @description Issues an access token for the buyer application's anonymous (guest) user: the client-credentials grant of the buyer app's public client id, the request the official SDK's `Auth.Anonymous` sends. The real API serves this at `{base}/oauth/token`, WITHOUT the `/v1` version segment; the path-level `servers` say so. The call carries no bearer token (`security: []`) and a form-encoded body.
+         *
+         *     Contract note (how the spec was read): the token endpoint is not shown in the specification; we chose to declare it because the site browses products for visitors without a session with a guest token (src/commerce/guestToken.ts), as the commerce platform's storefronts do. Only the grant the site sends is declared (`client_credentials` with a client id and no secret); the password, refresh-token and elevated grants of the SDK's other token methods are left out. It is tagged `Auth` so the facade and the hooks, which hold exactly the official SDK v12's 421 resource operations, leave it out.
+         */
+        post: operations["Auth.Anonymous"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/trackingEvents": {
         parameters: {
             query?: never;
@@ -6140,6 +6162,32 @@ export interface components {
             Secret?: string | null;
             CustomAuthHeaderName?: string | null;
             CustomAuthHeaderValue?: string | null;
+        };
+        /** @description Answer of the token endpoint (`POST /oauth/token`). */
+        AccessToken: {
+            /** @description The bearer token to send as `Authorization: Bearer <access_token>`. */
+            access_token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+            /** @description Seconds until the token expires. */
+            expires_in: number;
+            /** @description A refresh token, when the client id allows one. */
+            refresh_token?: string | null;
+        };
+        /** @description Form fields of a guest token request: the client-credentials grant of a buyer app's public client id. */
+        AnonymousTokenRequest: {
+            /** @description The buyer application's public client id. */
+            client_id: string;
+            /** @enum {string} */
+            grant_type: "client_credentials";
+            /** @description Space-separated roles asked for, e.g. `Shopper`. */
+            scope?: string;
+        };
+        /** @description Error answer of the token endpoint: the OAuth `error` and `error_description` next to the usual `Errors`. */
+        TokenErrorBody: {
+            error?: string;
+            error_description?: string;
+            Errors?: components["schemas"]["ApiError"][];
         };
         /** @description Identity token answer of /oauth/userinfo. */
         IdentityToken: {
@@ -20266,6 +20314,46 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    "Auth.Anonymous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "4A7C2B9E-1D3F-4E5A-8B6C-0D9E8F7A6B5C",
+                 *       "grant_type": "client_credentials",
+                 *       "scope": "Shopper"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AnonymousTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description The client id is unknown, or the grant or scope is not allowed for it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenErrorBody"];
+                };
+            };
         };
     };
     "TrackingEvents.List": {

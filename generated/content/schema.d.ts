@@ -162,7 +162,12 @@ export interface components {
                 }[];
             };
         };
-        /** @description An editor-only element (edit mode), e.g. the editor's placeholder markers. */
+        /**
+         * @description An editor-only element (edit mode only): the platform's placeholder and rendering chrome
+         *     markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its
+         *     attributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,
+         *     `class`, `data-selectable`), `contents` its inner HTML (the chrome's JSON) or null.
+         */
         HtmlElementRendering: {
             name: string;
             type: string;
@@ -215,9 +220,19 @@ export interface components {
                 /** @enum {string} */
                 linktype?: "internal" | "external" | "media" | "anchor" | "mailto";
             };
-            editable?: components["schemas"]["Editable"];
+            /**
+             * @description Edit mode only: the first part of the link's editing markup (its hidden value, field
+             *     chrome and the opening anchor with its text); the site renders it joined to
+             *     `editableLastPart`.
+             */
+            editableFirstPart?: string;
+            /** @description Edit mode only, with `editableFirstPart`; the closing anchor and field chrome. */
+            editableLastPart?: string;
         };
-        /** @description Markup the platform's editor needs; present only in edit mode. */
+        /**
+         * @description Markup the platform's editor needs to edit the field in place (its hidden value input, chrome
+         *     data and the element showing the value); present only in edit mode, on empty fields too.
+         */
         Editable: string;
         /** @description A referenced item; its fields are value fields (the contract stops typing there). */
         ItemField: {
@@ -258,6 +273,20 @@ export interface components {
     responses: {
         /** @description A required parameter is missing or malformed (`sc_apikey` not a GUID, `item` not a path). */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description The layout service failed to render the route (a rendering or data-source error on the
+         *     platform, or the delivery host is down). Not shown in the specification; we chose a JSON
+         *     `{ message }` as its other errors. The site gives a visitor who navigated in the app the
+         *     route's prerendered page instead, else its error page with a retry.
+         */
+        ServerError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -350,6 +379,7 @@ export interface operations {
                     "application/json": components["schemas"]["LayoutNotFound"];
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getDictionary: {

@@ -26,13 +26,20 @@ function resolveParameter(doc, parameter) {
   return found;
 }
 
-/** Reads every operation of the contract into one plain record per operation. */
+/**
+ * Tags of the contract that are not the official SDK's resources: the token endpoint (`Auth`), which
+ * the site calls for guest browsing (src/commerce/guestToken.ts). The facade and the hooks (orval's
+ * `input.filters` in orval.config.ts) leave them out, so both keep exactly the SDK v12's operations.
+ */
+export const EXCLUDED_TAGS = ['Auth'];
+
+/** Reads every facade operation of the contract (those not tagged {@link EXCLUDED_TAGS}) into one plain record per operation. */
 export function readOperations(doc) {
   const operations = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method];
-      if (!op) continue;
+      if (!op || op.tags?.some((tag) => EXCLUDED_TAGS.includes(tag))) continue;
       const [resource, name, ...rest] = String(op.operationId).split('.');
       if (!resource || !name || rest.length)
         throw new Error(`operationId "${op.operationId}" is not Resource.Operation`);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-/** @import { BrowserContext } from 'playwright-core' */
+/** @import { BrowserContext, BrowserServer } from 'playwright-core' */
 
 /**
  * The screen Chromium emulates.
@@ -24,6 +24,9 @@ import { chromium } from 'playwright-core';
  * @property {number} [launchTimeoutMs] How long Chromium may take to answer. Defaults to 30 000 ms.
  * @property {Device} [device] The screen to emulate. Defaults to a 1280 × 800 desktop window.
  */
+
+/** The screen of a desktop visit: a 1280 × 800 window (what {@link launchBrowser} emulates by default). */
+export const DESKTOP = Object.freeze({ viewport: Object.freeze({ width: 1280, height: 800 }) });
 
 /** The flags Chromium runs with here. */
 export const CHROMIUM_ARGS = [
@@ -51,11 +54,9 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser({
   executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   launchTimeoutMs = 30_000,
-  device = { viewport: { width: 1280, height: 800 } },
+  device = DESKTOP,
 } = {}) {
-  if (!existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: apt-get update && apt-get install -y chromium`);
-  }
+  assertChromium(executablePath);
   const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
   let context;
   try {
@@ -68,8 +69,7 @@ export async function launchBrowser({
     });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
-    if (/** @type {Error | undefined} */ (error)?.name !== 'TimeoutError') throw error;
-    throw new Error(`Chromium at ${executablePath} did not start within ${launchTimeoutMs} ms`, { cause: error });
+    throw startFailure(error, executablePath, launchTimeoutMs);
   }
   return {
     context,
@@ -78,4 +78,54 @@ export async function launchBrowser({
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Launches one headless Chromium that other processes drive: `chromium.connect(server.wsEndpoint())`,
+ * then a `browser.newContext()` of their own for each visit (its own cookies and storage, as a fresh
+ * profile gives). Test files share it instead of each starting a Chromium. Fails as
+ * {@link launchBrowser} does: at once, with the install command, when `executablePath` does not
+ * exist, and after `launchTimeoutMs` when Chromium starts but never answers. `executablePath`
+ * defaults to `$CHROMIUM_PATH`, else `/usr/bin/chromium`; `launchTimeoutMs` to 30 000.
+ * @param {Omit<LaunchOptions, 'device'>} [options]
+ * @returns {Promise<BrowserServer>}
+ */
+export async function launchBrowserServer({
+  executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  launchTimeoutMs = 30_000,
+} = {}) {
+  assertChromium(executablePath);
+  try {
+    return await chromium.launchServer({
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      timeout: launchTimeoutMs,
+    });
+  } catch (error) {
+    throw startFailure(error, executablePath, launchTimeoutMs);
+  }
+}
+
+/**
+ * Throws, with the install command, when there is no Chromium at `executablePath`.
+ * @param {string} executablePath
+ * @returns {void}
+ */
+function assertChromium(executablePath) {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: apt-get update && apt-get install -y chromium`);
+  }
+}
+
+/**
+ * The error to throw for a failed launch: playwright's own, or for its timeout one that says how long was waited.
+ * @param {unknown} error
+ * @param {string} executablePath
+ * @param {number} launchTimeoutMs
+ * @returns {unknown}
+ */
+function startFailure(error, executablePath, launchTimeoutMs) {
+  if (/** @type {Error | undefined} */ (error)?.name !== 'TimeoutError') return error;
+  return new Error(`Chromium at ${executablePath} did not start within ${launchTimeoutMs} ms`, { cause: error });
 }

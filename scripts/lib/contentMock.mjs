@@ -16,7 +16,8 @@ import { freePort, root, startPrism } from './prism.mjs';
 /**
  * Options of the mapping.
  * @typedef {object} PreferOptions
- * @property {string} [mode] `edit` selects an item's `.edit` example when there is one. Defaults to normal.
+ * @property {string} [mode] `edit` or `preview` selects an item's `.edit` or `.preview` example when there is
+ * one. Defaults to normal.
  * @property {ReadonlySet<string>} [examples] The example names to choose from. Defaults to the content contract's.
  */
 
@@ -93,8 +94,8 @@ export function listedRoutes(spec = CONTENT_SPEC) {
 /**
  * The `Prefer` value that makes the mock answer `item`: `example=<name>` for the item's own
  * example, else for its parent's wildcard item (`/products/abc` → `/products/*`, one level, as
- * the platform matches wildcards), with `.edit` appended in edit mode when such an example
- * exists; `code=404` (the `route: null` answer) when none matches.
+ * the platform matches wildcards), with `.edit` or `.preview` appended in edit or preview mode when
+ * such an example exists; `code=404` (the `route: null` answer) when none matches.
  * `examples` defaults to the content contract's example names.
  * @param {string} item
  * @param {PreferOptions} [options]
@@ -107,7 +108,8 @@ export function preferForItem(item, { mode, examples = layoutExampleNames() } = 
   for (const candidate of candidates) {
     const name = exampleNameFor(candidate);
     if (!examples.has(name)) continue;
-    return mode === 'edit' && examples.has(`${name}.edit`) ? `example=${name}.edit` : `example=${name}`;
+    const editor = mode === 'edit' || mode === 'preview' ? `${name}.${mode}` : undefined;
+    return editor && examples.has(editor) ? `example=${editor}` : `example=${name}`;
   }
   return 'code=404';
 }

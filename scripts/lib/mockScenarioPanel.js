@@ -141,14 +141,16 @@ panel.addEventListener('keydown', (event) => {
   }
 });
 
-const host = h('div', { id: 'mock-scenarios' });
+// The servers put the host in the page (at its height from the first paint); a page without one gets it first in the body.
+const host = document.getElementById('mock-scenarios') ?? h('div', { id: 'mock-scenarios' });
 const root = host.attachShadow({ mode: 'open' });
 root.append(
   h(
     'style',
     {},
     `
-  :host { all: initial; position: fixed; left: 8px; bottom: 8px; z-index: 2147483647; font: 14px/1.4 system-ui, sans-serif; color: #111; }
+  /* A bar in the page's flow above it (not fixed over it): it never covers a control of the page (the consent prompt's buttons, a docked tray). */
+  :host { all: initial; display: block; min-height: 2.75rem; box-sizing: border-box; padding: 6px 8px; background: #f3f4f6; border-bottom: 1px solid #d1d5db; font: 14px/1.4 system-ui, sans-serif; color: #111; }
   aside { max-width: min(26rem, calc(100vw - 16px)); }
   button, select, input { font: inherit; }
   button { border: 1px solid #333; border-radius: 4px; padding: 4px 10px; background: #fff; color: #111; cursor: pointer; }
@@ -156,7 +158,8 @@ root.append(
   button:focus-visible, select:focus-visible, input:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
   .body { margin-bottom: 6px; padding: 10px 12px; max-height: 70vh; overflow: auto; background: #fff; border: 1px solid #333; border-radius: 6px; box-shadow: 0 2px 10px rgb(0 0 0 / 0.3); }
   .body[hidden] { display: none; }
-  aside { display: flex; flex-direction: column-reverse; align-items: flex-start; }
+  aside { display: flex; flex-direction: column; align-items: flex-start; }
+  .body { margin: 6px 0 0; }
   .field { display: grid; grid-template-columns: 7rem 1fr; gap: 6px; align-items: center; margin: 4px 0; }
   select, input { min-width: 0; width: 100%; padding: 2px 4px; border: 1px solid #555; border-radius: 3px; background: #fff; color: #111; }
   .actions, .share { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; align-items: center; }
@@ -167,5 +170,5 @@ root.append(
   ),
   panel,
 );
-document.body.append(host);
+if (!host.isConnected) document.body.prepend(host);
 if (state.error) setOpen(true);

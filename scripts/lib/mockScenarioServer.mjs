@@ -20,6 +20,9 @@ import {
 /** The session cookie (no Max-Age: it ends with the browser session) holding the active `?mock=` value. */
 export const SCENARIO_COOKIE = /** @type {const} */ ('mockScenario');
 
+/** The panel's host element, served in the page so that the panel takes its place without moving anything. */
+export const PANEL_HOST = '<div id="mock-scenarios" style="display:block;min-height:2.75rem"></div>';
+
 /** Where the servers serve the panel's script. */
 export const PANEL_SCRIPT_PATH = '/__mock-scenarios/panel.js';
 
@@ -181,7 +184,10 @@ export function injectIntoHtml(req, res, snippet) {
     // From here on the page goes out through the wrapped methods (their own `writeHead` included).
     buffering = false;
     const page = Buffer.concat(chunks).toString('utf8');
-    const html = page.includes('</body>') ? page.replace('</body>', `${snippet}</body>`) : page + snippet;
+    const withScripts = page.includes('</body>') ? page.replace('</body>', `${snippet}</body>`) : page + snippet;
+    // The panel's place, first in the body and at its height from the first paint: it pushes the page
+    // down by one bar (no layout shift when the panel arrives) and never covers any of its controls.
+    const html = withScripts.replace(/<body[^>]*>/, (body) => `${body}${PANEL_HOST}`);
     res.removeHeader('etag');
     res.setHeader('cache-control', 'no-store');
     res.setHeader('content-length', Buffer.byteLength(html));

@@ -35,6 +35,9 @@ import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism
 /** The unrendered app page a host serves for app-only paths (a wildcard item such as `/products/<id>`). */
 export const SHELL_FILE = 'shell.html';
 
+/** The list of prerendered paths the browser reads when a client-side navigation fails (same name as the site's). */
+export const STATIC_PAGES_FILE = 'static-pages.json';
+
 /**
  * The file of a prerendered route in the build (`/` → `index.html`, `/news` → `news/index.html`).
  * @param {string} path
@@ -150,7 +153,8 @@ export function assertRoutePaths(paths, origin) {
 /**
  * Builds the site for `mode` into `outDir` and prerenders it: the browser build, a server build of
  * src/site/entry-server.tsx, then one HTML file per route of the content route list (with its head
- * tags and the data it was rendered with), `404.html`, `shell.html`, `robots.txt` and `sitemap.xml`.
+ * tags and the data it was rendered with), `404.html`, `shell.html`, `static-pages.json` (the prerendered
+ * paths), `robots.txt` and `sitemap.xml`.
  * Layout data comes from `PRERENDER_CONTENT_HOST` when set, else from the content mock in the
  * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
  * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
@@ -248,6 +252,8 @@ export async function buildStaticSite(
     const notFound = await prerenderer.render(server.NOT_FOUND_ITEM);
     write('404.html', fillTemplate(template, notFound));
     write('robots.txt', robotsTxt(origin));
+    // What a failed client-side navigation falls back to (src/site/prerenderState.ts `hasStaticPage`).
+    write(STATIC_PAGES_FILE, `${JSON.stringify({ paths: pages.map((p) => p.path) })}\n`);
     write(
       'sitemap.xml',
       sitemapXml(
@@ -255,7 +261,7 @@ export async function buildStaticSite(
         pages.filter((p) => p.indexable),
       ),
     );
-    log(`Prerendered ${pages.length} pages, 404.html, robots.txt and sitemap.xml into ${outDir}`);
+    log(`Prerendered ${pages.length} pages, 404.html, ${STATIC_PAGES_FILE}, robots.txt and sitemap.xml into ${outDir}`);
     return { outDir, pages };
   } finally {
     rmSync(serverDir, { recursive: true, force: true });
@@ -264,13 +270,19 @@ export async function buildStaticSite(
 }
 
 /**
- * Builds and prerenders the mock-backed site into a temporary folder; returns the folder.
+ * Builds and prerenders the mock-backed site into a temporary folder; returns the folder (removed
+ * again when the build fails).
  * @param {{ contentPrismUrl?: string }} [options]
  * @returns {Promise<string>}
  */
 export async function buildSite({ contentPrismUrl } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
-  await buildStaticSite({ outDir, contentPrismUrl, logLevel: 'error' });
+  try {
+    await buildStaticSite({ outDir, contentPrismUrl, logLevel: 'error' });
+  } catch (error) {
+    removeBuild(outDir);
+    throw error;
+  }
   return outDir;
 }
 

@@ -1,7 +1,7 @@
 import type { Providers } from '../../generated/auth/model/providers.ts';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { isApiError } from '../core/errors.ts';
-import { createTransport } from '../core/transport.ts';
+import { composeTransport, formBodies, keepaliveLimit } from '../core/transport.ts';
 import { safeLinkTarget, sameOriginPath } from '../core/urlGuard.ts';
 import { broadcastSession, type MessageStorage, type SessionTrigger } from './broadcast.ts';
 import { AuthError, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
@@ -27,6 +27,13 @@ export interface AuthClientOptions {
    * elsewhere, or with a scheme other than http(s), is not followed. Defaults to none.
    */
   redirectOrigins?: readonly string[];
+  /**
+   * How long each call to an auth route may take, body included, before it counts as failed
+   * (`CLIENT_FETCH_ERROR` with a `TimeoutError`); 0 waits as long as the browser does, as the
+   * reference does. A page sets its own (the site: 5 s), so a silent auth service never keeps a
+   * visitor waiting. Defaults to 0.
+   */
+  timeoutMs?: number;
 }
 
 /** Options of `signIn`: every field (credentials, `email`, …) is also sent in the form. */
@@ -88,9 +95,14 @@ export interface AuthClient {
   refetch(): Promise<void>;
   /** GET `session`: the session, or `null` when signed out or on failure. Broadcasts unless `broadcast: false`. */
   getSession(params?: { broadcast?: boolean }): Promise<Session | null>;
+  /**
+   * GET `session` as {@link AuthClient.getSession}, but `undefined` when the route gave no usable answer
+   * (an error, no answer, the deadline): then whether the visitor is signed in is unknown.
+   */
+  readSession(params?: { broadcast?: boolean }): Promise<Session | null | undefined>;
   /** GET `csrf`: the token, or `undefined` on failure. */
   getCsrfToken(): Promise<string | undefined>;
-  /** GET `providers`: the map of providers, or `null` on failure. */
+  /** GET `providers`: the map of providers (`{}` when none is configured), or `null` on failure. */
   getProviders(): Promise<Providers | null>;
   /** GET `csrf`, then POST `session` with the JSON `{ csrfToken, data }`; broadcasts on success. `null` on failure. */
   updateSession(data?: unknown): Promise<Session | null>;
@@ -117,9 +129,13 @@ const assign = (url: string): void => {
  */
 export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const refreshers = new Set<() => unknown>();
-  // URLs are built whole by `url()`, so the transport has no base URL of its own. No
-  // timeout: the reference waits as long as the browser does, and so do we.
-  const transport = createTransport({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 });
+  // URLs are built whole by `url()`, so the transport has no base URL of its own. The timeout is
+  // read at each call (`options.timeoutMs`; none by default, as the reference). Sign-in and sign-out
+  // post forms, and the logger posts with keepalive: the two extras it needs.
+  const transport = composeTransport({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 }, [
+    formBodies,
+    keepaliveLimit,
+  ]);
   const ownLogger = createLogger(
     () => client.url('_log'),
     () => client.fetch,
@@ -127,7 +143,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const client: AuthClient = {
     options,
     url: (route) => `${options.baseUrl ?? ''}${(options.basePath ?? '/api/auth').replace(/\/+$/, '')}/${route}`,
-    fetch: transport,
+    fetch: (url, init) => transport(url, { ...init, timeoutMs: options.timeoutMs ?? 0 }),
     navigate: (url) => (options.navigate ?? assign)(url),
     get logger() {
       return options.logger ?? ownLogger;
@@ -140,16 +156,21 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     async refetch() {
       await Promise.all([...refreshers].map((refresh) => refresh()));
     },
-    async getSession(params) {
+    async readSession(params) {
       const session = await readJson<Session>(client, 'session');
       if (params?.broadcast ?? true) client.broadcast('getSession');
       return session;
     },
+    getSession: async (params) => (await client.readSession(params)) ?? null,
     getCsrfToken: async () => (await readJson<{ csrfToken?: string }>(client, 'csrf'))?.csrfToken,
-    getProviders: () => readJson<Providers>(client, 'providers'),
+    // `{}` (no provider configured) is an answer; only a failure is `null`.
+    getProviders: async () => {
+      const providers = await readJson<Providers>(client, 'providers');
+      return providers === undefined ? null : (providers ?? {});
+    },
     async updateSession(data) {
       const csrfToken = await client.getCsrfToken();
-      const session = csrfToken ? await readJson<Session>(client, 'session', { csrfToken, data }) : null;
+      const session = (csrfToken && (await readJson<Session>(client, 'session', { csrfToken, data }))) || null;
       if (session) client.broadcast('getSession');
       return session;
     },
@@ -206,10 +227,15 @@ async function send<T>(
   }
 }
 
-// GETs a route, or POSTs `body` as JSON; `null` for the protocol's empty object ("no session") and any failure.
-async function readJson<T extends object>(client: AuthClient, route: string, body?: object): Promise<T | null> {
+// GETs a route, or POSTs `body` as JSON; `null` for the protocol's empty object ("no session"), `undefined` on failure.
+async function readJson<T extends object>(
+  client: AuthClient,
+  route: string,
+  body?: object,
+): Promise<T | null | undefined> {
   const init = body && { method: 'POST', body: JSON.stringify(body) };
-  const { data } = await send<T>(client, client.url(route), init, (ok) => ok);
+  const { ok, data } = await send<T>(client, client.url(route), init, (ok) => ok);
+  if (!ok) return undefined;
   return data && Object.keys(data).length ? data : null;
 }
 

@@ -11,7 +11,8 @@ export type LogMetadata = Error | Record<string, unknown>;
 const LEVELS = ['error', 'warn', 'debug'] as const;
 
 /**
- * Creates a logger that writes each entry to the console and then posts it to
+ * Creates a logger that writes each entry to the console (one line: the code, and an error's name and
+ * message rather than its stack) and then posts it to
  * the `_log` route as a form (`level`, `code`, the metadata fields, `client=true`):
  * by `navigator.sendBeacon` when the browser has it and accepts the entry, else
  * by the fetch `getFetch` returns, with `keepalive`. `logUrl` is asked at every
@@ -25,7 +26,12 @@ export function createLogger(
   const logger = {} as AuthLogger;
   for (const level of LEVELS) {
     logger[level] = (code, metadata) => {
-      console[level === 'debug' ? 'log' : level](`[auth][${level}][${code}]`, metadata ?? '');
+      // One line on the console (an error as its name and message, not its stack); `_log` gets every field.
+      const error = metadata instanceof Error ? metadata : metadata?.error;
+      console[level === 'debug' ? 'log' : level](
+        `[auth][${level}][${code}]`,
+        error instanceof Error ? `${error.name}: ${error.message}` : (metadata ?? ''),
+      );
       try {
         const url = logUrl();
         const body = new URLSearchParams({ level, code, ...toFields(metadata), client: 'true' });

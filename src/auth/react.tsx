@@ -39,6 +39,11 @@ export interface SessionProviderProps extends SessionTriggers, Omit<SessionStore
   redirectOrigins?: readonly string[];
   /** The client to use (tests, several sites in one page). Defaults to the module-level client. */
   client?: AuthClient;
+  /**
+   * Without `client`: how long each auth call may take before it counts as failed (the session then
+   * leaves `loading` as `unavailable`). Defaults to 0, no deadline, as the reference.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -54,13 +59,14 @@ export function SessionProvider(props: SessionProviderProps) {
     baseUrl,
     redirectOrigins,
     client,
+    timeoutMs,
     refetchInterval,
     refetchOnWindowFocus,
     refetchWhenOffline,
     ...environment
   } = props;
   // Set during render, as the reference does, so a child's first effect already signs in under this base path.
-  if (!client) configureAuth({ basePath, baseUrl, redirectOrigins });
+  if (!client) configureAuth({ basePath, baseUrl, redirectOrigins, timeoutMs });
   // Created once: later `client`, `session` or environment props are not picked up (the reference also reads them once).
   const [store] = useState(() => createSessionStore({ ...environment, client: client ?? defaultAuthClient, session }));
   useEffect(
@@ -68,6 +74,16 @@ export function SessionProvider(props: SessionProviderProps) {
     [store, refetchInterval, refetchOnWindowFocus, refetchWhenOffline],
   );
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * The nearest {@link SessionProvider}'s session client: `refetch()` asks the session route again for
+ * every provider on it (a page's retry after the route failed). Throws outside a provider.
+ */
+export function useAuthClient(): AuthClient {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
+  return store.client;
 }
 
 /** Options of {@link useSession}. */
@@ -78,9 +94,14 @@ export interface UseSessionOptions<R extends boolean> {
   onUnauthenticated?: () => void;
 }
 
-/** What {@link useSession} returns; with `required`, `unauthenticated` is reported as `loading` while redirecting. */
+/**
+ * What {@link useSession} returns; with `required`, `unauthenticated` is reported as `loading` while
+ * redirecting, and stays `unauthenticated` only when the session is `unavailable` (no redirect then).
+ */
 export type SessionContextValue<R extends boolean = false> = (R extends true
-  ? { data: Session; status: 'authenticated' } | { data: null; status: 'loading' }
+  ? | { data: Session; status: 'authenticated'; unavailable?: undefined }
+    | { data: null; status: 'loading'; unavailable?: undefined }
+    | { data: null; status: 'unauthenticated'; unavailable: true }
   : SessionState) & {
   /** Sends data to the server session and tells the other tabs; ignored while loading or signed out. */
   update: SessionStore['update'];
@@ -90,13 +111,14 @@ export type SessionContextValue<R extends boolean = false> = (R extends true
  * The session of the nearest {@link SessionProvider}: `{ data, status, update }`.
  * With `required`, a visitor without a session is sent to
  * `{basePath}/signin?error=SessionRequired&callbackUrl=<this page>`, or
- * `onUnauthenticated` is called instead.
+ * `onUnauthenticated` is called instead; not when the session is `unavailable` (the session route
+ * failed: the visitor may well be signed in), which the page shows with a retry instead.
  */
 export function useSession<R extends boolean = false>(options?: UseSessionOptions<R>): SessionContextValue<R> {
   const store = useContext(SessionContext);
   if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const redirecting = !!options?.required && state.status === 'unauthenticated';
+  const redirecting = !!options?.required && state.status === 'unauthenticated' && !state.unavailable;
   // Runs when `redirecting` turns on, not on every render: an inline
   // `onUnauthenticated` is a new function each time and must not re-fire.
   const redirect = useEffectEvent(() => {

@@ -6,9 +6,16 @@ import type { AuthClient } from './client.ts';
 /** Where the session stands. */
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-/** A snapshot of the store: the session exactly when `status` is `authenticated`. */
+/**
+ * A snapshot of the store: the session exactly when `status` is `authenticated`. `unavailable` is
+ * set when the session route gave no usable answer (an error, or none within the client's
+ * `timeoutMs`): the visitor is treated as signed out, but whether they are is unknown, so a page
+ * that needs a session offers a retry instead of sending them to sign in.
+ */
 export type SessionState =
-  { data: Session; status: 'authenticated' } | { data: null; status: 'loading' | 'unauthenticated' };
+  | { data: Session; status: 'authenticated'; unavailable?: undefined }
+  | { data: null; status: 'loading'; unavailable?: undefined }
+  | { data: null; status: 'unauthenticated'; unavailable?: true };
 
 /** When the store refreshes on its own. */
 export interface SessionTriggers {
@@ -70,9 +77,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let latest = 0;
   let inFlight = 0;
   const listeners = new Set<() => void>();
-  const set = (next: Session | null) => {
+  const set = (next: Session | null, unavailable?: true) => {
     session = next;
-    state = toState(next);
+    state = unavailable ? { data: null, status: 'unauthenticated', unavailable } : toState(next);
     for (const listener of listeners) listener();
   };
 
@@ -81,10 +88,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     const id = ++latest;
     inFlight++;
     try {
-      const next = await client.getSession({ broadcast: tell === Tell.Always });
+      const next = await client.readSession({ broadcast: tell === Tell.Always });
       if (id !== latest) return;
       if (tell === Tell.OnChange && !next !== !session) client.broadcast('getSession');
-      set(next);
+      if (next === undefined) set(null, true);
+      else set(next);
     } catch (error) {
       client.logger.error('CLIENT_SESSION_ERROR', { error });
       if (id === latest && session === undefined) set(null);

@@ -59,7 +59,11 @@ async function callOperation(
   impersonate: boolean,
 ): Promise<unknown> {
   const [method, template, names, hasBody, query] = operation;
-  const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => pathValue(id, names, name, args));
+  // Split at the braces, names at odd indexes: a replace with a callback per call cost more than
+  // the rest of the facade's work together.
+  const parts = template.split(/[{}]/);
+  for (let i = 1; i < parts.length; i += 2) parts[i] = pathValue(id, names, parts[i]!, args);
+  const path = parts.join('');
   let next = names.length;
   const body = hasBody ? args[next++] : undefined;
   const options = query.length ? ((args[next++] ?? {}) as object) : undefined;

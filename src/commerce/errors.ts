@@ -7,12 +7,15 @@ import { ApiError, CodedError, type ErrorDetails } from '../core/errors.ts';
 export const commerceErrorCodes = {
   /** `CommerceError`: an impersonated call while the client has no impersonation token; nothing was sent. */
   IMPERSONATION_TOKEN_MISSING: 'IMPERSONATION_TOKEN_MISSING',
+  /** `CommerceError`: a guest token source (`createGuestTokenSource`) got no token; the cause is attached. */
+  GUEST_TOKEN_FAILED: 'GUEST_TOKEN_FAILED',
   /** `OrderCloudError`: the `errorCode` (and `code`) of an error answer without an error entry. */
   OrderCloudError: 'OrderCloudError',
 } as const;
 
-/** The codes of {@link CommerceError}: the client refused the call before sending it. */
-export type CommerceErrorCode = typeof commerceErrorCodes.IMPERSONATION_TOKEN_MISSING;
+/** The codes of {@link CommerceError}: the client refused the call before sending it, or got no guest token. */
+export type CommerceErrorCode =
+  typeof commerceErrorCodes.IMPERSONATION_TOKEN_MISSING | typeof commerceErrorCodes.GUEST_TOKEN_FAILED;
 
 /** One entry of a commerce error answer. */
 export interface CommerceErrorEntry {
@@ -81,14 +84,15 @@ export function isOrderCloudError(value: unknown): value is OrderCloudError {
 }
 
 /**
- * A commerce call refused by the client before anything was sent (never an answer of the API,
- * so `isApiError` is false). `code` names the cause so a `catch` can tell it without parsing
- * the message: `'IMPERSONATION_TOKEN_MISSING'` for an impersonated call (`As()`, or a hook's
- * `request: { impersonate: true }`) while the client has no impersonation token.
+ * A failure of the commerce client itself, never an answer of the API (so `isApiError` is false).
+ * `code` names the cause so a `catch` can tell it without parsing the message:
+ * `'IMPERSONATION_TOKEN_MISSING'` for an impersonated call (`As()`, or a hook's
+ * `request: { impersonate: true }`) while the client has no impersonation token (nothing was sent);
+ * `'GUEST_TOKEN_FAILED'` when a guest token source got no token (the failure is its `cause`).
  */
 export class CommerceError extends CodedError<CommerceErrorCode> {
-  constructor(code: CommerceErrorCode, message: string) {
-    super(code, message);
+  constructor(code: CommerceErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = 'CommerceError';
   }
 }

@@ -1,6 +1,7 @@
 export { createCommerceApi, createCommerceClient, type CommerceClient, type CommerceResource } from './client.ts';
 export { createCommerceTransport, serializeQuery, type CommerceClientOptions, type CommerceInit } from './transport.ts';
 export { commerceQueryKey, type CommerceCacheIdentity } from './queryKey.ts';
+export { createGuestTokenSource, type GuestTokenOptions, type GuestTokenSource } from './guestToken.ts';
 export {
   commerceEnvironments,
   commerceRegionNames,

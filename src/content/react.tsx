@@ -25,6 +25,13 @@ export interface UseRouteOptions {
   enabled?: boolean;
   /** How long an answer counts as fresh, in ms (React Query's `staleTime`). Defaults to 0. */
   staleTime?: number;
+  /**
+   * Runs on each answer before the query hands it over, e.g. loading the code of the components its
+   * renderings name, so a page keeping the previous route meanwhile (`placeholderData`) switches to
+   * the new one in a single render, without a loading state in between. Its failure is ignored.
+   * Defaults to none.
+   */
+  prepare?: (answer: LayoutResult) => Promise<unknown>;
 }
 
 /**
@@ -46,12 +53,16 @@ export function routeQueryKey(
  */
 export function useRoute(
   item: string,
-  { mode = 'normal', enabled = true, staleTime = 0 }: UseRouteOptions = {},
+  { mode = 'normal', enabled = true, staleTime = 0, prepare }: UseRouteOptions = {},
 ): UseQueryResult<LayoutResult, ApiError | Error> {
   const client = useContentClient();
   return useQuery({
     queryKey: routeQueryKey(client, item, mode),
-    queryFn: ({ signal }) => client.getRoute(item, { mode, signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await client.getRoute(item, { mode, signal });
+      await prepare?.(answer).catch(() => {});
+      return answer;
+    },
     enabled,
     staleTime,
   });

@@ -115,3 +115,19 @@ export class ApiError<TBody = unknown> extends CodedError {
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && (value as { isApiError?: unknown }).isApiError === true;
 }
+
+/**
+ * One line saying why a call failed, for logs: `HTTP 500 Internal Server Error from GET
+ * https://host/path` for an error answer (the URL without its query or fragment, which may hold
+ * keys), `TimeoutError: Request timed out after 6000 ms` for a failure without an answer, the
+ * error's own message otherwise. Never a stack, a header or a token.
+ */
+export function describeFailure(error: unknown): string {
+  if (isApiError(error)) {
+    const where = error.request.url.split(/[?#]/)[0];
+    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} from ${error.request.method} ${where}`;
+  }
+  if (error instanceof Error || error instanceof DOMException)
+    return `${error.name}: ${redactUrl(error.message).slice(0, 300)}`;
+  return String(error).slice(0, 300);
+}

@@ -1,6 +1,17 @@
-export { ApiError, isApiError, CodedError, isCodedError, redactUrl, type ErrorDetails } from './errors.ts';
+export {
+  ApiError,
+  isApiError,
+  CodedError,
+  isCodedError,
+  describeFailure,
+  redactUrl,
+  type ErrorDetails,
+} from './errors.ts';
 export {
   createTransport,
+  composeTransport,
+  formBodies,
+  keepaliveLimit,
   readBody,
   abortAfter,
   KEEPALIVE_MAX_BYTES,
@@ -9,6 +20,8 @@ export {
   type TransportInit,
   type TransportOptions,
   type RequestInfo,
+  type Middleware,
+  type OutgoingRequest,
 } from './transport.ts';
 export { orvalRequest, type OrvalRequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';

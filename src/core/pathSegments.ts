@@ -11,7 +11,8 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /** Whether `segment`, as written in a URL, is one the URL parser resolves away: `.`, `..` or a `%2e` spelling of them. */
 export function isDotSegment(segment: string): boolean {
-  return DOT_SEGMENT.test(segment);
+  // `%2e%2e`, the longest spelling, has 6 characters: a longer segment needs no pattern.
+  return segment.length <= 6 && DOT_SEGMENT.test(segment);
 }
 
 /**

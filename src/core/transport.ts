@@ -44,28 +44,54 @@ export interface TransportOptions {
   /**
    * Rewrites a call's URL string before the base URL is prefixed (an absolute result is sent
    * as is), e.g. commerce writes `init.query` as its SDK does and sends `/oauth/…` paths
-   * without the version segment. Defaults to none.
+   * without the version segment. It sees a Request's absolute URL too. Defaults to none.
    */
   resolveUrl?: (url: string, init: TransportInit) => string;
 }
 
 /**
- * A fetch-compatible function bound to one API: it resolves relative URLs
- * against the base URL, adds headers and the timeout, reads the whole body before
- * the timer stops, and throws {@link ApiError} for a non-2xx answer. A failure with
- * no answer (network, abort, timeout) is rethrown unchanged.
+ * A fetch-compatible function bound to one API: it resolves relative URLs against the base
+ * URL, adds headers and the timeout, and throws {@link ApiError} for a non-2xx answer. The
+ * timeout covers the whole body: `read()` reads it inside the deadline, and the answer of a
+ * call stops the deadline once its body has been read. A failure with no answer
+ * (network, abort, timeout) is rethrown unchanged. `Input` is what it is called with:
+ * {@link createTransport}'s also takes a `Request` (what openapi-fetch sends), a
+ * {@link composeTransport}'s only URL strings.
  */
-export interface Transport {
-  (input: string | Request, init?: TransportInit): Promise<Response>;
+export interface Transport<Input = string | Request> {
+  (input: Input, init?: TransportInit): Promise<Response>;
   /**
    * Sends like the call itself and resolves to the parsed body ({@link readBody}: JSON, else
    * text, `null` when empty), read inside the timer: what generated calls and facades want,
    * without a second Response over the body.
    */
-  read(input: string | Request, init?: TransportInit): Promise<unknown>;
+  read(input: Input, init?: TransportInit): Promise<unknown>;
   /** The base URL this transport resolves against. */
   readonly baseUrl: string;
 }
+
+/**
+ * A request about to be sent, as {@link Middleware} see and change it: `init` is what fetch
+ * gets (method, headers as a record with lower-cased names, credentials and fetch's own fields
+ * of the call; the signal is added after the middleware), `call` the caller's init with its
+ * per-call fields.
+ */
+export interface OutgoingRequest {
+  url: string;
+  init: RequestInit & { method: string; headers: Record<string, string> };
+  call: TransportInit;
+}
+
+/**
+ * A feature of the one transport that only the APIs using it include, so that nobody
+ * downloads what they never call ({@link formBodies}, {@link keepaliveLimit}): it runs on each
+ * request, in order, just before it is sent, may change it, and may return a promise to wait
+ * for. See {@link composeTransport}.
+ */
+export type Middleware = (request: OutgoingRequest) => void | PromiseLike<void>;
+
+// A scheme, as the URL parser reads one: such a URL is absolute and goes out as it is.
+const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
 // Only fetch's own fields go on to fetch: per-call fields such as a token override
 // are for `authorize`, and a user's logging fetch must never see them.
@@ -82,6 +108,9 @@ const REQUEST_INIT_KEYS = [
   'duplex',
 ] as const;
 
+// The body methods of an answer whose deadline stops once the caller has read the body.
+const BODY_READERS = ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'];
+
 /**
  * Parses an answer's body: JSON when it parses, otherwise its text, and `null`
  * when it is empty. A leading byte-order mark is stripped first, since some
@@ -92,46 +121,63 @@ export async function readBody(response: Response): Promise<unknown> {
 }
 
 function parseBody(raw: string): unknown {
-  const text = raw.replace(/^\uFEFF/, '');
-  if (!text.trim()) return null;
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text;
+    // Only text that is not JSON is looked at again: blank means no body.
+    return text.trim() ? text : null;
   }
 }
 
-/** Creates the one transport an API's generated client, hooks and facade share. */
+/**
+ * The one transport, with every middleware of this module ({@link formBodies},
+ * {@link keepaliveLimit}) and `Request` input: what an API's generated
+ * client, hooks, facade and openapi-fetch client share.
+ */
 export function createTransport(options: TransportOptions = {}): Transport {
+  const transport = composeTransport(options, [formBodies, keepaliveLimit]);
+  // openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
+  // A URL string goes straight on, so its fetch still starts in the caller's turn.
+  const accept =
+    <T>(send: (url: string, init?: TransportInit) => Promise<T>) =>
+    (input: string | Request, init: TransportInit = {}): Promise<T> =>
+      typeof input === 'string'
+        ? send(input, init)
+        : input.text().then((body) =>
+            send(input.url, {
+              method: input.method,
+              headers: input.headers,
+              signal: input.signal,
+              body: input.body ? body : undefined,
+              ...init,
+            }),
+          );
+  return Object.assign(accept(transport), { baseUrl: transport.baseUrl, read: accept(transport.read) });
+}
+
+/**
+ * The one transport with only the middleware given, for an API whose every byte counts (the
+ * events SDK, the session client): base URL, headers (`Content-Type: application/json` for a
+ * string body), `authorize`, credentials, the timeout (body included), `ApiError` and
+ * `read()` are always there; what `use` adds is paid for only by the callers that pass it.
+ * It takes URL strings only. Defaults to no middleware.
+ */
+export function composeTransport(options: TransportOptions = {}, use: readonly Middleware[] = []): Transport<string> {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   // Merged once: every call starts from a copy of these.
   const defaults = mergeHeaders({ accept: 'application/json' }, options.headers);
-  const call = async (input: string | Request, callInit: TransportInit, read: boolean): Promise<Response | unknown> => {
-    let url: string;
-    let init: TransportInit;
-    if (typeof input === 'string') {
-      const resolved = options.resolveUrl ? options.resolveUrl(input, callInit) : input;
-      url = /^[a-z][a-z0-9+.-]*:/i.test(resolved) ? resolved : baseUrl + resolved;
-      init = callInit;
-    } else {
-      // openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
-      url = input.url;
-      init = {
-        method: input.method,
-        headers: input.headers,
-        signal: input.signal,
-        body: input.body ? await input.text() : undefined,
-        ...callInit,
-      };
-    }
+  const call = async (input: string, init: TransportInit, read: boolean): Promise<Response | unknown> => {
+    const resolved = options.resolveUrl ? options.resolveUrl(input, init) : input;
+    const url = ABSOLUTE_URL.test(resolved) ? resolved : baseUrl + resolved;
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = mergeHeaders({ ...defaults }, init.headers);
-    // A URLSearchParams body goes as its string, typed as a form (what the session routes take), so a
-    // recording or logging fetch sees the fields; any other string body is JSON unless the caller says otherwise.
-    const form = init.body instanceof URLSearchParams;
-    if ((form || typeof init.body === 'string') && !('content-type' in headers)) {
-      headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-    }
+    // Copied key by key, not spread: V8 gives a spread copy a map that each added header then
+    // replaces with a new one, which cost more than the rest of the call's own work.
+    const headers: Record<string, string> = {};
+    for (const key in defaults) headers[key] = defaults[key]!;
+    mergeHeaders(headers, init.headers);
+    // A string body is JSON unless the caller says otherwise.
+    if (typeof init.body === 'string' && !('content-type' in headers)) headers['content-type'] = 'application/json';
     const authorizing = options.authorize?.({ method, url, init });
     // Awaited only when it is a promise: a token at hand costs no extra turn of the event loop.
     mergeHeaders(
@@ -140,61 +186,58 @@ export function createTransport(options: TransportOptions = {}): Transport {
         ? await authorizing
         : (authorizing as Record<string, string> | undefined),
     );
-
-    const abort = abortAfter(init.timeoutMs ?? options.timeoutMs ?? 60_000, init.signal ?? undefined);
     const fetchInit: RequestInit = {
       method,
       headers,
       credentials: init.credentials ?? options.credentials ?? 'same-origin',
-      signal: abort.signal,
     };
     for (const key of REQUEST_INIT_KEYS)
       if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
-    if (form) fetchInit.body = String(init.body);
-    const body = fetchInit.body;
-    // UTF-8 takes at most 3 bytes per UTF-16 unit, so a short body is never measured.
-    if (
-      typeof body === 'string' &&
-      body.length * 3 > KEEPALIVE_MAX_BYTES &&
-      new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES
-    ) {
-      delete fetchInit.keepalive;
+    const request = { url, init: fetchInit, call: init } as OutgoingRequest;
+    for (const middleware of use) {
+      const step = middleware(request);
+      if (step) await step;
     }
+    const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
+    // Without a timeout the caller's own signal is all there is: fetch applies it to the body too.
+    const deadline = timeoutMs > 0 ? abortAfter(timeoutMs, init.signal ?? undefined) : undefined;
+    request.init.signal = deadline ? deadline.signal : init.signal;
     try {
-      const raw = await (options.fetch ?? globalThis.fetch)(url, fetchInit);
+      const raw = await (options.fetch ?? globalThis.fetch)(request.url, request.init);
       if (raw.ok) {
-        // The caller reads a body itself; the timer keeps running until it has. Fetch gives a
-        // 204, 304 or HEAD answer no body at all, so that call is over now.
-        if (raw.body && !read) return timeBody(raw, abort.dispose);
-        const parsed = raw.body ? parseBody(await raw.text()) : null;
-        abort.dispose();
-        return read ? parsed : raw;
+        // Fetch gives a 204, 304 or HEAD answer no body at all: that call is over now.
+        if (read || !raw.body || !deadline) {
+          const parsed = read && raw.body ? parseBody(await raw.text()) : null;
+          deadline?.dispose();
+          return read ? parsed : raw;
+        }
+        // The caller reads the body itself: the deadline runs until it has, through the answer's
+        // own body methods (the instance keeps its internal body, so nothing is copied; a
+        // re-wrapped Response cost a quarter of a loopback call).
+        for (const name of BODY_READERS) {
+          const method = raw[name as 'text'] as (() => Promise<unknown>) | undefined;
+          if (method) raw[name as 'text'] = () => method.call(raw).finally(deadline.dispose) as Promise<string>;
+        }
+        return raw;
       }
       // Read inside the timer, so the timeout covers the body of an error too; the error
       // carries a fresh Response, so its body can still be read.
       const text = await raw.text();
-      const response = new Response(text || null, {
-        status: raw.status,
-        statusText: raw.statusText,
-        headers: raw.headers,
-      });
+      const response = new Response(text || null, raw);
       const parsed = parseBody(text);
       throw new (options.errorClass ?? ApiError)(
         response,
         parsed,
-        { method, url },
+        { method, url: request.url },
         options.describeError?.(parsed, response),
       );
     } catch (error) {
-      abort.dispose();
+      deadline?.dispose();
       throw error;
     }
   };
-  const send = (input: string | Request, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
-  return Object.assign(send, {
-    baseUrl,
-    read: (input: string | Request, init: TransportInit = {}) => call(input, init, true),
-  });
+  const send = (input: string, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
+  return Object.assign(send, { baseUrl, read: (input: string, init: TransportInit = {}) => call(input, init, true) });
 }
 
 // Into a plain record with lower-cased names: cheaper than building two Headers per call.
@@ -206,40 +249,34 @@ function mergeHeaders(merged: Record<string, string>, given: HeadersInit | undef
   return merged;
 }
 
-const disposers = new WeakMap<Response, () => void>();
+/**
+ * Middleware: a `URLSearchParams` body goes as its string, typed as a form
+ * (`application/x-www-form-urlencoded`, unless the caller set a type), so a recording or
+ * logging fetch sees the fields. What the session routes take.
+ */
+export const formBodies: Middleware = ({ init, call }) => {
+  if (call.body instanceof URLSearchParams) {
+    init.body = String(call.body);
+    init.headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  }
+};
 
 /**
- * The prototype of a successful answer whose body methods stop the call's timer once the
- * body has been read (or failed): the timeout covers the body, no timer outlives the read,
- * and no copy of the body is made (a re-wrapped Response cost a quarter of a loopback call,
- * and slowed the calls after it). One wrapper serves every body method. Built at the first
- * answer, not at import, so a module that imports the transport still loads where
- * `Response` does not exist (a sandbox, a server render).
+ * Middleware: a `keepalive` request whose body passes {@link KEEPALIVE_MAX_BYTES} goes
+ * without `keepalive` (it still arrives unless the page unloads meanwhile) rather than being
+ * refused by the browser.
  */
-let timedPrototype: Response | undefined;
-function timedResponsePrototype(): Response {
-  if (!timedPrototype) {
-    const proto = Object.create(Response.prototype) as Record<string, unknown>;
-    for (const name of ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const) {
-      const read = (Response.prototype as unknown as Record<string, (() => Promise<unknown>) | undefined>)[name];
-      if (read) {
-        proto[name] = function (this: Response) {
-          const reading = read.call(this);
-          const dispose = disposers.get(this);
-          return dispose ? reading.finally(dispose) : reading;
-        };
-      }
-    }
-    timedPrototype = proto as unknown as Response;
-  }
-  return timedPrototype;
-}
-
-// The instance keeps its internal body; only its methods gain the timer hook.
-function timeBody(response: Response, dispose: () => void): Response {
-  disposers.set(response, dispose);
-  return Object.setPrototypeOf(response, timedResponsePrototype()) as Response;
-}
+export const keepaliveLimit: Middleware = ({ init }) => {
+  const { body } = init;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit, so a short body is never measured.
+  if (
+    init.keepalive &&
+    typeof body === 'string' &&
+    body.length * 3 > KEEPALIVE_MAX_BYTES &&
+    new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES
+  )
+    delete init.keepalive;
+};
 
 /** A signal that aborts when its deadline passes or an outer signal aborts; see {@link abortAfter}. */
 export interface Deadline {

@@ -35,12 +35,12 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   });
   const existing = readBrowserId(config);
   if (existing) return existing;
-  const { response, data } = await request(
+  const { ok, data } = await request(
     config,
     `/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`,
   );
   // A refused, failed or unparsable answer leaves the browser without an id until the next init.
-  const ref = response?.ok && data?.ref;
+  const ref = ok && data?.ref;
   // An answer that arrives after the SDK was stopped (consent withdrawn) leaves no cookie behind.
   if (typeof ref !== 'string' || !ref || config.signal?.aborted) return '';
   writeCookieText(formatBrowserIdCookie(config.cookieName, ref, config));
@@ -56,9 +56,9 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
 export async function getGuestId(config: EngageConfig): Promise<string> {
   const key = encodeURIComponent(config.clientKey);
   const path = `/v1.2/browser/${encodeURIComponent(config.browserId)}/show.json?client_key=${key}&api_token=${key}`;
-  const { response, data, error } = await request(config, path);
-  if (!response?.ok) {
-    if (response && data) throw new Error(`${data.error_msg}, for more info: ${data.moreInfo}`);
+  const { ok, data, error } = await request(config, path);
+  if (!ok) {
+    if (data) throw new Error(`${data.error_msg}, for more info: ${data.moreInfo}`);
     throw error;
   }
   const ref = (isObject(data?.customer) ? data.customer : {}).ref;

@@ -1,4 +1,5 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
+import { isApiError } from '../core/errors.ts';
 import type { Deadline } from '../core/transport.ts';
 import { flattenObject, inferLanguage } from './events.ts';
 import { EngageError } from './messages.ts';
@@ -64,6 +65,7 @@ export async function personalize(
   const reply = timedOut()
     ? undefined
     : await request(config, '/v2/callFlows', body, { signal: deadline.signal, timeoutMs: 0 });
-  if (!reply?.response && timeout !== undefined && timedOut()) throw new EngageError('IE-0003');
+  // No answer at all (an error answer is one): the deadline's abort is why.
+  if (!reply?.ok && !isApiError(reply?.error) && timeout !== undefined && timedOut()) throw new EngageError('IE-0003');
   return (reply?.data ?? null) as PersonalizeResponse | null;
 }

@@ -75,5 +75,5 @@ async function sendQueued(entry: QueueEntry, config: EngageConfig): Promise<keyo
     console.warn('Engage: dropped a queued event that no longer validates', error);
     return 'dropped';
   }
-  return (await request(config, '/v1.2/events', body, { keepalive: true })).response?.ok ? 'sent' : 'failed';
+  return (await request(config, '/v1.2/events', body, { keepalive: true })).ok ? 'sent' : 'failed';
 }

@@ -1,5 +1,5 @@
 import { isApiError } from '../core/errors.ts';
-import { createTransport, type TransportInit } from '../core/transport.ts';
+import { composeTransport, keepaliveLimit, type TransportInit } from '../core/transport.ts';
 import { EngageError } from './messages.ts';
 import { browserIdCookieName } from './traces.ts';
 import type { EngageConfig, EngageSettings } from './types.ts';
@@ -41,7 +41,8 @@ export function createSettings(input: EngageSettings, signal?: AbortSignal): Eng
     return 'IV-0001';
   }
   const base = targetURL.replace(/\/+$/, '');
-  const transport = createTransport({ baseUrl: base, headers: { 'X-Library-Version': VERSION } });
+  // Event sends ask for keepalive, so they need its size rule; nothing else of the transport's extras.
+  const transport = composeTransport({ baseUrl: base, headers: { 'X-Library-Version': VERSION } }, [keepaliveLimit]);
   // The checks above made clientKey, targetURL and pointOfSale what EngageConfig says.
   return { ...settings, base, cookieName: browserIdCookieName(clientKey), signal, transport } as EngageConfig;
 }
@@ -65,13 +66,13 @@ export function parseJson(text: string | null): unknown {
   }
 }
 
-/** What one request came to: an answer whose whole body arrived in time, or the failure. */
+/** What one request came to: a 2xx answer whose whole body arrived in time, an error answer, or a failure. */
 export interface Reply {
-  /** The answer (its body already read), an error answer's too. */
-  response?: Response;
+  /** Whether a 2xx answer arrived, body included. */
+  ok: boolean;
   /** The answer's body when it is a JSON object, else `null`: all the SDK's callers read. */
   data: Record<string, unknown> | null;
-  /** Why there is no answer (a network failure, an abort, the timeout), or the `ApiError` of an error answer. */
+  /** Why there is no 2xx answer: the `ApiError` of an error answer, or the failure without one (network, abort, timeout). */
   error?: unknown;
 }
 
@@ -91,15 +92,9 @@ export async function request(
 ): Promise<Reply> {
   try {
     const sending = body ? { method: 'POST', body: JSON.stringify(body) } : {};
-    const response = await config.transport(path, { ...sending, signal: config.signal, ...init });
-    const data = parseJson(await response.text());
-    return { response, data: isObject(data) ? data : null };
+    const data = await config.transport.read(path, { ...sending, signal: config.signal, ...init });
+    return { ok: true, data: isObject(data) ? data : null };
   } catch (error) {
-    const answered = isApiError(error);
-    return {
-      response: answered ? error.response : undefined,
-      data: answered && isObject(error.body) ? error.body : null,
-      error,
-    };
+    return { ok: false, data: isApiError(error) && isObject(error.body) ? error.body : null, error };
   }
 }

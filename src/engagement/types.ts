@@ -212,5 +212,5 @@ export interface EngageConfig extends Omit<EngageSettings, 'pointOfSale'>, Event
   /** Aborts every request of this SDK (consent withdrawn). */
   signal: AbortSignal | undefined;
   /** The core transport every request of this SDK leaves through (base URL, `X-Library-Version`, 60 s timeout). */
-  transport: Transport;
+  transport: Transport<string>;
 }

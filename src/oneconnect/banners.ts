@@ -2,6 +2,7 @@
 // sees, and the calls that fetch segments, banners and close events.
 import type { Banner } from '../../generated/oneconnect/model/banner.ts';
 import type { BannerCloseEvents } from '../../generated/oneconnect/model/bannerCloseEvents.ts';
+import { describeFailure } from '../core/errors.ts';
 import type { OneconnectClient } from './client.ts';
 
 const COMPACT_UTC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
@@ -104,7 +105,7 @@ export async function loadBanners(client: OneconnectClient, options: LoadBanners
       : [];
   } catch (error) {
     if (signal?.aborted) throw error;
-    console.error('Failed to fetch banners', error);
+    console.error('Failed to fetch banners', describeFailure(error));
     return { ...EMPTY, banners: [] };
   }
   if (banners.length === 0) return { banners: [], userId };
@@ -115,7 +116,7 @@ export async function loadBanners(client: OneconnectClient, options: LoadBanners
     return { banners: selectActiveBanners(banners, closeEvents, (options.now ?? Date.now)()), userId };
   } catch (error) {
     if (signal?.aborted) throw error;
-    console.error('Failed to fetch close events', error);
+    console.error('Failed to fetch close events', describeFailure(error));
     return { ...EMPTY, banners: [] };
   }
 }

@@ -1,6 +1,6 @@
 // The widget layer's client: configuration, the service calls (over the core transport),
 // and requestWidget, the one way a widget request reaches the batcher and the POST.
-import { isApiError } from '../core/errors.ts';
+import { describeFailure, isApiError } from '../core/errors.ts';
 import { createTransport, readBody, type Transport } from '../core/transport.ts';
 import { createWidgetBatcher, type WidgetBatcher } from './batcher.ts';
 import { resolveSearchEndpoints, type EndpointConfig, type SearchEndpoints } from './config.ts';
@@ -257,7 +257,8 @@ export function createServiceCalls(
       return { ok: true as const, body: await readBody(response) };
     } catch (error) {
       if (signal?.aborted) throw error;
-      logger.error(error, searchMessages.serviceCallProblem);
+      // The specification's line, with the cause as one line: no stack, no header, no key.
+      logger.error(searchMessages.serviceCallProblem, { cause: describeFailure(error) });
       return { ok: false as const, body: isApiError(error) ? (error.body ?? null) : null };
     }
   };

@@ -2,12 +2,15 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { Appearance, Device } from './types.ts';
 
-// HTML profile only (no SVG/MathML namespaces, where most mutation tricks live);
-// no inline styles (CSS can exfiltrate and redress), no forms, frames, embeds or
-// document-level elements.
-const CONFIG: Config = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: [
+/**
+ * The site's DOMPurify profile for service and editors' HTML: the HTML profile only (no SVG/MathML
+ * namespaces, where most mutation tricks live); no inline styles (CSS can exfiltrate and redress), no
+ * forms, frames, embeds or document-level elements; `id`/`name` prefixed `user-content-`. Frozen:
+ * other profiles (the content editor's, in the site) derive from it and cannot weaken it.
+ */
+export const sanitizerConfig: Readonly<Config> = Object.freeze({
+  USE_PROFILES: Object.freeze({ html: true }),
+  FORBID_TAGS: Object.freeze([
     'style',
     'form',
     'input',
@@ -23,17 +26,17 @@ const CONFIG: Config = {
     'link',
     'meta',
     'template',
-  ],
-  FORBID_ATTR: ['style', 'srcset', 'srcdoc', 'formaction', 'action', 'ping'],
+  ]) as string[],
+  FORBID_ATTR: Object.freeze(['style', 'srcset', 'srcdoc', 'formaction', 'action', 'ping']) as string[],
   // Kept so editors can open links in a new tab; the hook below adds rel="noopener noreferrer".
-  ADD_ATTR: ['target'],
+  ADD_ATTR: Object.freeze(['target']) as string[],
   ALLOW_DATA_ATTR: false,
   // `id` and `name` become `user-content-…`: content must not take an id the page's code looks up
   // (`site-state`, the consent platform's `OptanonWrapper`) or clobber a global through a named element.
   SANITIZE_NAMED_PROPS: true,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   RETURN_TRUSTED_TYPE: false,
-};
+});
 
 let shared: DOMPurify | undefined;
 let serverWindow: Window | undefined;
@@ -73,7 +76,7 @@ export function sanitizeHtml(html: unknown, options: { purify?: DOMPurify } = {}
   if (typeof html !== 'string' || html === '') return '';
   const purify = options.purify ?? purifier();
   if (!purify?.isSupported) return '';
-  return String(purify.sanitize(html, CONFIG));
+  return String(purify.sanitize(html, sanitizerConfig));
 }
 
 interface TrustedTypesLike {

@@ -1,5 +1,6 @@
 // Tracking events: the builders of the events the reference SDK sends, their
 // validation, and the tracker that sends them only with consent.
+import { describeFailure } from '../core/errors.ts';
 import { searchMessages } from './errors.ts';
 import type {
   ContentItem,
@@ -76,7 +77,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       try {
         return (await options.publish(event)) === true;
       } catch (error) {
-        options.logger.error(error, searchMessages.serviceCallProblem);
+        options.logger.error(searchMessages.serviceCallProblem, { cause: describeFailure(error) });
         return false;
       }
     },

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import {
   HydrationBoundary,
+  MutationCache,
+  QueryCache,
   QueryClient,
   QueryClientProvider,
   keepPreviousData,
@@ -12,12 +14,26 @@ import type { SessionGate } from './content/route.tsx';
 import { getPageMode } from './editMode.ts';
 import { siteConfig } from './siteConfig.ts';
 import { SiteClientsProvider } from './siteClients.tsx';
+import { logServiceFailure } from './serviceFailure.tsx';
 import { AnalyticsProvider } from './tracking.tsx';
 import './theme/theme.css';
 
-/** Creates the site's React Query client with the site's defaults. */
+// The service a query or mutation key belongs to: its first part (`content`, `commerce`, …).
+const serviceOf = (key: readonly unknown[] | undefined) => String(key?.[0] ?? 'unknown');
+
+/**
+ * Creates the site's React Query client with the site's defaults. Every failed query or mutation is
+ * logged as one line naming its service (search failures are logged by the search layer itself,
+ * with the specification's message).
+ */
 export function createSiteQueryClient(): QueryClient {
+  const log = (key: readonly unknown[] | undefined, error: unknown) =>
+    serviceOf(key) !== 'search' && logServiceFailure(serviceOf(key), error);
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => log(query.queryKey, error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => log(mutation.options.mutationKey, error),
+    }),
     defaultOptions: {
       // 5-minute cache, no retry, no refetch on window focus, previous data kept while refetching.
       queries: { gcTime: 300_000, retry: false, refetchOnWindowFocus: false, placeholderData: keepPreviousData },
@@ -57,7 +73,11 @@ export function App({ url, dehydratedState, gate }: AppProps = {}) {
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={dehydratedState}>
-        <SessionProvider basePath={siteConfig.authBasePath} redirectOrigins={siteConfig.authRedirectOrigins}>
+        <SessionProvider
+          basePath={siteConfig.authBasePath}
+          redirectOrigins={siteConfig.authRedirectOrigins}
+          timeoutMs={siteConfig.deadlines.session}
+        >
           <SiteClientsProvider>
             <AnalyticsProvider mode={mode}>
               <ContentPage url={url} gate={gate} mode={mode} />

@@ -169,13 +169,25 @@ export function ArticleStats({ article }: { article: Article }) {
   );
 }
 
-/** An article teaser with its shared like state and counts ({@link ArticleStats}). */
-export function ArticleCard({ article }: { article: Article }) {
+/**
+ * An article teaser with its shared like state and counts ({@link ArticleStats}). `title` and
+ * `summary` render in place of the article's (its content fields, editable in edit mode). Defaults
+ * to the article's title and summary.
+ */
+export function ArticleCard({
+  article,
+  title = article.title,
+  summary = article.summary,
+}: {
+  article: Article;
+  title?: ReactNode;
+  summary?: ReactNode;
+}) {
   const titleId = useId();
   return (
     <article className="card" aria-labelledby={titleId}>
-      <h3 id={titleId}>{article.href ? <Link href={article.href}>{article.title}</Link> : article.title}</h3>
-      <p>{article.summary}</p>
+      <h3 id={titleId}>{article.href ? <Link href={article.href}>{title}</Link> : title}</h3>
+      <p>{summary}</p>
       <ArticleStats article={article} />
     </article>
   );

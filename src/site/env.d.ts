@@ -33,6 +33,8 @@ interface ImportMetaEnv {
   readonly VITE_COMMERCE_ENVIRONMENT: string;
   /** Commerce API base URL replacing the region's host; empty for the region's host. */
   readonly VITE_COMMERCE_BASE_URL: string;
+  /** The commerce buyer app's public client id (a GUID; public: it ships in pages), traded for a guest token for visitors without a session. */
+  readonly VITE_COMMERCE_CLIENT_ID: string;
   /** URL of the consent platform's script. */
   readonly VITE_CONSENT_SCRIPT_URL: string;
   /** The consent platform's domain script id (`data-domain-script`). */

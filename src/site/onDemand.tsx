@@ -65,6 +65,10 @@ export const SearchResults = searchWidgets((m) => m.SearchResults);
 export const RichText = richText((m) => m.RichText);
 /** `ArticleBody`: the article page, its body editors' HTML. */
 export const ArticleBody = richText((m) => m.ArticleBody);
+/** A field's editing markup in edit mode (the platform's HTML needs the sanitizer too). */
+export const EditableMarkup = richText((m) => m.EditableMarkup);
+/** An editor-only HTML element entry of a placeholder in edit mode (its contents need the sanitizer). */
+export const ChromeElement = richText((m) => m.ChromeElement);
 const commercePages = withCommerce(() => import('./pages/commerce.tsx'));
 const sessionPages = onDemand(() => import('./pages/session.tsx'));
 

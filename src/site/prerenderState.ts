@@ -1,6 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { LayoutResult, RouteData } from '../content/index.ts';
 import type { SessionGate } from './content/route.tsx';
+import { createTransport } from '../core/transport.ts';
 import { getPageMode } from './editMode.ts';
 
 // The hand-over from a prerendered page to the browser: the server writes what it rendered the page
@@ -74,4 +75,30 @@ export function prerenderedRoute(state: PrerenderedState): RouteData | null {
     if (data?.sitecore?.route) return data.sitecore.route;
   }
   return null;
+}
+
+/** The build's list of the paths it prerendered (`{ "paths": ["/", "/news", …] }`), at the site's root. */
+export const STATIC_PAGES_FILE = 'static-pages.json';
+
+/** How long a visitor whose navigation failed waits for that list before seeing the error page. */
+const STATIC_PAGES_DEADLINE_MS = 3_000;
+
+let staticPages: Promise<readonly string[]> | undefined;
+
+/**
+ * Whether the build prerendered a page at `path` (read once per visit from {@link STATIC_PAGES_FILE},
+ * within 3 s, through the core transport): such a page is the fallback of a failed client-side
+ * navigation. False when the list cannot be read (`npm start` has none: no static pages).
+ */
+export function hasStaticPage(path: string): Promise<boolean> {
+  // The dev server renders every page on request: there are no static pages to fall back to.
+  if (import.meta.env.DEV) return Promise.resolve(false);
+  staticPages ??= createTransport({ timeoutMs: STATIC_PAGES_DEADLINE_MS })(`/${STATIC_PAGES_FILE}`)
+    .then((response) => response.json() as Promise<{ paths?: unknown }>)
+    .then(({ paths }) => (Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : []))
+    .catch(() => {
+      staticPages = undefined; // unknown this time: the next failure asks again
+      return [];
+    });
+  return staticPages.then((paths) => paths.some((p) => samePath(p, path)));
 }

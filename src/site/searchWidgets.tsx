@@ -7,7 +7,7 @@ import {
   SearchResultsWidget,
   WidgetsProvider,
 } from '../search/react.tsx';
-import { type ContentComponentProps, textOf, usePageUrl } from './content/rendering.tsx';
+import { type ContentComponentProps, ContentText, usePageUrl } from './content/rendering.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { Link, navigate } from './router.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
@@ -29,6 +29,7 @@ export function createSiteSearchClient(): SearchClient {
     env: siteConfig.searchEnv,
     ...(siteConfig.searchHost ? { baseUrl: absolute(siteConfig.searchHost) } : {}),
     trackingConsent: false,
+    timeoutMs: siteConfig.deadlines.search,
   });
 }
 
@@ -115,7 +116,7 @@ function SearchPage({ fields, params }: ContentComponentProps) {
   const itemsPerPage = Number(params.itemsPerPage) || 12;
   return (
     <div className="container">
-      <h1>{textOf(fields.heading)}</h1>
+      <ContentText tag="h1" field={fields.heading} />
       <SearchResultsWidget
         key={query}
         rfkId={params.rfkId ?? siteConfig.widgets.searchResults}

@@ -21,11 +21,12 @@ export interface SiteClients {
    */
   search?: SearchClient;
   /**
-   * The commerce client of the buyer whose session's commerce token is `accessToken` (none: the
-   * signed-out visitor), created on first use: only the product and cart pages need it, so its
-   * 421-operation table stays out of the first page load. Another buyer gets another client (and so
-   * other query keys). The caller passes the token it renders with, so a page never sends with a
-   * client of the buyer before.
+   * The commerce client of the buyer whose session's commerce token is `accessToken`, created on
+   * first use: only the product and cart pages need it, so its 421-operation table stays out of the
+   * first page load. Another buyer gets another client (and so other query keys). The caller passes
+   * the token it renders with, so a page never sends with a client of the buyer before. Without a
+   * token (signed out, or the session routes failing or silent) the client is the guest's: it sends
+   * the page's one guest token (`VITE_COMMERCE_CLIENT_ID`'s), so products show to every visitor.
    */
   loadCommerce(accessToken?: string): Promise<CommerceClient>;
 }
@@ -58,16 +59,29 @@ export function createSiteClients(): SiteClients {
   // One commerce client per signed-in buyer: a client's cacheKey is in every commerce query key, so
   // a new buyer (sign-in, sign-out, another account) never reads the previous buyer's cached answers.
   let commerce: { token: string; client: Promise<CommerceClient> } | undefined;
+  // One guest token source per page: every guest client of the page shares its token and its request.
+  let guestToken: (() => Promise<string>) | undefined;
   const loadCommerce = (accessToken?: string) => {
     const token = accessToken ?? '';
     if (commerce?.token !== token) {
-      const create = ({ createCommerceClient }: CommerceApi) =>
-        createCommerceClient({
+      const create = ({ createCommerceClient, createGuestTokenSource }: CommerceApi) => {
+        const location = {
           region: siteConfig.commerceRegion,
           environment: siteConfig.commerceEnvironment,
           ...(siteConfig.commerceBaseUrl ? { baseUrl: absolute(siteConfig.commerceBaseUrl) } : {}),
-          accessToken: token,
+        };
+        guestToken ??= createGuestTokenSource({
+          ...location,
+          clientId: siteConfig.commerceClientId,
+          scope: siteConfig.commerceGuestScope,
+          timeoutMs: siteConfig.deadlines.commerce,
         });
+        return createCommerceClient({
+          ...location,
+          accessToken: token || guestToken,
+          timeoutMs: siteConfig.deadlines.commerce,
+        });
+      };
       commerce = { token, client: commerceApi ? fulfilled(create(commerceApi)) : preloadCommerce().then(create) };
     }
     return commerce.client;
@@ -77,8 +91,9 @@ export function createSiteClients(): SiteClients {
     apiKey: siteConfig.contentApiKey,
     site: siteConfig.contentSite,
     language: siteConfig.language,
+    timeoutMs: siteConfig.deadlines.layout,
   });
-  return { content, oneconnect: createOneconnectClient(), loadCommerce };
+  return { content, oneconnect: createOneconnectClient({ timeoutMs: siteConfig.deadlines.banners }), loadCommerce };
 }
 
 /** The page's API clients, for pages that load a client on demand. */

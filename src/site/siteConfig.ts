@@ -29,6 +29,10 @@ export const siteConfig = {
   commerceEnvironment: import.meta.env.VITE_COMMERCE_ENVIRONMENT as CommerceEnvironment,
   /** Commerce API base URL replacing the region's host (the mock in development); undefined for the region's host. */
   commerceBaseUrl: import.meta.env.VITE_COMMERCE_BASE_URL || undefined,
+  /** The commerce buyer app's public client id: visitors without a session browse products with its guest token. */
+  commerceClientId: import.meta.env.VITE_COMMERCE_CLIENT_ID,
+  /** The roles a guest token asks for: a shopper's, enough to read products and prices. */
+  commerceGuestScope: 'Shopper',
   /** The engagement service's target URL. */
   engagementTargetUrl: import.meta.env.VITE_ENGAGEMENT_TARGET_URL,
   /** The engagement client key. */
@@ -57,6 +61,21 @@ export const siteConfig = {
   contentSite: 'aero',
   /** The content language (`sc_lang`). */
   language: 'en',
+  /**
+   * How long a visitor waits for each service (ms, body included) before the part of the page that
+   * needs it says so, with a retry; the libraries' own defaults (up to 60 s) are not a page's patience.
+   * Each is several times what a phone on a slow network needs (150 ms round trip, 1.6 Mbit/s):
+   * - `session`: a few hundred bytes from the site's own host (well under 1 s): 5 s, so the account
+   *   page and the cart say they cannot check the session after 5 s rather than spin.
+   * - `layout`: a route's layout (10–30 KB) on a client-side navigation (pages load prerendered):
+   *   6 s, after which the prerendered page itself is loaded instead.
+   * - `commerce`: a product or cart from the marketplace's region (cross-region calls take 1–2 s):
+   *   8 s.
+   * - `search`: a widget batch (results, recommendations, suggestions): 6 s.
+   * - `banners`: the segment and banner calls: 5 s; nothing waits on screen for them (their tray
+   *   is out of the page's flow), but a hung call must not hold the banner flow open.
+   */
+  deadlines: { session: 5_000, layout: 6_000, commerce: 8_000, search: 6_000, banners: 5_000 },
 } as const;
 
 /**

@@ -46,6 +46,11 @@ export const siteEnvVariables = {
   VITE_COMMERCE_REGION: { meaning: 'commerce region', kind: 'commerceRegion' },
   VITE_COMMERCE_ENVIRONMENT: { meaning: 'commerce environment', kind: 'commerceEnvironment' },
   VITE_COMMERCE_BASE_URL: { meaning: "commerce API base URL replacing the region's host", kind: 'url', optional: true },
+  VITE_COMMERCE_CLIENT_ID: {
+    meaning: "commerce buyer app's public client id, for guest browsing",
+    kind: 'guid',
+    key: true,
+  },
   VITE_CONSENT_SCRIPT_URL: { meaning: 'consent platform script URL', kind: 'url' },
   VITE_CONSENT_DOMAIN_SCRIPT: { meaning: 'consent platform domain script id', kind: 'text', key: true },
   VITE_BANNER_LAYOUT_ID: { meaning: 'layout id of the routes that show targeted banners', kind: 'text' },

@@ -78,7 +78,8 @@ describe('the session protocol’s code names', () => {
     const { client, http } = loggingClient();
     const error = new AuthError(AUTH_ERROR_CODES[name], message);
     client.logger.error(error.code, error);
-    expect(consoleError).toHaveBeenCalledWith(`[auth][error][${code}]`, error);
+    // One console line: the code and the error's name and message (its stack goes to `_log` only).
+    expect(consoleError).toHaveBeenCalledWith(`[auth][error][${code}]`, `AuthError: ${message}`);
     const [fields] = await postedLogs(http);
     expect(fields).toEqual({ level: 'error', code, error: expect.any(String), message, client: 'true' });
     expect(JSON.parse(fields!.error!)).toEqual({

@@ -83,9 +83,37 @@ describe('status', () => {
     expect(t.log.codes()).toEqual(['CLIENT_FETCH_ERROR']);
   });
 
+  it('says the session is unavailable (not signed out) when the route fails, and clears that once it answers', async () => {
+    let prefer = 'code=500';
+    const t = setup({ prefer: () => prefer });
+    await settled(t.store);
+    expect(t.store.getSnapshot()).toEqual({ data: null, status: 'unauthenticated', unavailable: true });
+    prefer = 'example=signedOut';
+    await t.store.refetch();
+    expect(t.store.getSnapshot()).toEqual({ data: null, status: 'unauthenticated' });
+  });
+
+  it('leaves loading at its deadline when the session route never answers (timeoutMs): unavailable, CLIENT_FETCH_ERROR', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A route that accepts the request and never answers; only the deadline's abort ends it.
+    const silent = ((_input: string, init?: RequestInit) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+      )) as typeof fetch;
+    const api = prismClient(prism.url, undefined, { fetch: silent, timeoutMs: 5_000 });
+    const store = createSessionStore({ client: api.client, window: new EventTarget() as unknown as Window });
+    store.start();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(store.getSnapshot().status).toBe('loading');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.getSnapshot()).toEqual({ data: null, status: 'unauthenticated', unavailable: true });
+    expect(api.log.codes()).toEqual(['CLIENT_FETCH_ERROR']);
+    expect((api.log.entries[0]?.metadata as { error: Error }).error.name).toBe('TimeoutError');
+  });
+
   it('ends loading when the client itself throws, logging CLIENT_SESSION_ERROR', async () => {
     const api = prismClient(prism.url);
-    const broken = { ...api.client, getSession: () => Promise.reject(new Error('session backend unreachable')) };
+    const broken = { ...api.client, readSession: () => Promise.reject(new Error('session backend unreachable')) };
     const store = createSessionStore({ client: broken, window: new EventTarget() as unknown as Window });
     store.start();
     await settled(store);
@@ -295,9 +323,9 @@ describe('update(data)', () => {
     // The second session read (the focus refresh) answers only once the gate opens.
     const client = {
       ...api.client,
-      getSession: (params?: { broadcast?: boolean }) => {
+      readSession: (params?: { broadcast?: boolean }) => {
         const answer =
-          answers.length === 1 ? gate.then(() => api.client.getSession(params)) : api.client.getSession(params);
+          answers.length === 1 ? gate.then(() => api.client.readSession(params)) : api.client.readSession(params);
         answers.push(answer);
         return answer;
       },

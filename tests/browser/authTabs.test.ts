@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
-import { launchBrowser, startAll } from '../support/browser.ts';
+import { DESKTOP, startAll } from '../support/browser.ts';
 import { withPrism } from '../support/prism.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { visitor } from '../auth/harness.ts';
 
 // A page of the site as a reader sees it: the React bindings with default options
@@ -26,7 +27,7 @@ const prism = withPrism('auth');
 const server = visitor(true);
 let site: Server;
 let origin = '';
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 const logged: string[] = [];
 
 /** Serves the page, and /api/auth/* from Prism at its root, as the site's Vite proxy does. */
@@ -70,17 +71,22 @@ beforeAll(async () => {
   });
   await startAll([
     startSite(bundle.outputFiles[0]!.text).then((s) => (site = s)),
-    launchBrowser().then((b) => (browser = b)),
+    sharedBrowser().then((b) => (browser = b)),
   ]);
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
   // A server never assigned (its start failed) must not leave this promise pending until the hook times out.
   if (site) await new Promise((resolve) => site.close(resolve));
 });
 
-async function open(hash = ''): Promise<{ page: Page; status: () => Promise<string>; errors: string[] }> {
-  const page = await browser.context.newPage();
+/** A reader's browser: a context of its own, whose tabs share one localStorage. */
+const newReader = () => browser.newContext({ ...DESKTOP });
+
+async function open(
+  reader: BrowserContext,
+  hash = '',
+): Promise<{ page: Page; status: () => Promise<string>; errors: string[] }> {
+  const page = await reader.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
@@ -93,8 +99,9 @@ const settle = (tab: { page: Page }, text: string) =>
 
 describe('two Chromium tabs of the site, sharing one real localStorage', () => {
   it('agree on who is signed in after a sign-out in one and a sign-in in the other', async () => {
-    const a = await open();
-    const b = await open();
+    const reader = await newReader();
+    const a = await open(reader);
+    const b = await open(reader);
     await settle(a, 'authenticated:Ada Okafor');
     await settle(b, 'authenticated:Ada Okafor');
 
@@ -116,12 +123,13 @@ describe('two Chromium tabs of the site, sharing one real localStorage', () => {
     await settle(b, 'authenticated:Ada Okafor');
     await settle(a, 'authenticated:Ada Okafor');
     expect([...a.errors, ...b.errors]).toEqual([]);
-    await Promise.all([a.page.close(), b.page.close()]);
+    await reader.close();
   });
 
   it('sends a reader without a session from a required page to /api/auth/signin, and the page exists', async () => {
     server.state.signedIn = false;
-    const tab = await open('#required');
+    const reader = await newReader();
+    const tab = await open(reader, '#required');
     await tab.page.waitForFunction(() => document.getElementById('nav')?.textContent !== '', undefined, {
       timeout: 10_000,
     });
@@ -132,12 +140,13 @@ describe('two Chromium tabs of the site, sharing one real localStorage', () => {
     expect(await tab.status()).toBe('loading:');
     const signInPage = await fetch(`${origin}${target}`);
     expect(signInPage.headers.get('Content-Type')).toContain('text/html');
-    await tab.page.close();
+    await reader.close();
     server.state.signedIn = true;
   });
 
   it('posts log entries to /api/auth/_log with sendBeacon, and refuses an off-site callbackUrl', async () => {
-    const tab = await open();
+    const reader = await newReader();
+    const tab = await open(reader);
     await settle(tab, 'authenticated:Ada Okafor');
     const refused = await tab.page.evaluate(() =>
       (window as unknown as { auth: { signIn: (p: string, o: object) => Promise<unknown> } }).auth
@@ -149,6 +158,6 @@ describe('two Chromium tabs of the site, sharing one real localStorage', () => {
       .poll(() => logged.map((body) => new URLSearchParams(body).get('code')))
       .toContain('INVALID_CALLBACK_URL_ERROR');
     expect(await tab.page.locator('#nav').innerText()).toBe('');
-    await tab.page.close();
+    await reader.close();
   });
 });

@@ -1,44 +1,31 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
-import type { Page } from 'playwright-core';
-import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from '../../scripts/lib/prism.mjs';
-import { launchBrowser } from '../support/browser.ts';
+import { beforeAll, describe, it } from 'vitest';
+import { createServer, type ViteDevServer } from 'vite';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, root } from '../../scripts/lib/prism.mjs';
+import { DESKTOP } from '../support/browser.ts';
+import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
+import { ownViteCache, portsOf } from '../support/site.ts';
 import { mockProxy } from '../../scripts/lib/devServer.mjs';
 
 // The build served by `vite preview` (what `npm run preview` runs) and the dev
-// server (`npm start`), both against Prism mocks on free ports.
-let mocks: Awaited<ReturnType<typeof startMocksOnFreePorts>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+// server (`npm start`), both against the run's Prism mocks. A scenario chosen with ?mock= lives in
+// a cookie: each test is one visitor, a browser context of its own, so the tests run concurrently.
+let browser: Browser;
 let outDir: string;
-let previewServer: PreviewServer;
+let mocks: Awaited<ReturnType<typeof sharedBuiltSite>>['mocks'];
 let site: string;
 const configFile = join(root, 'vite.config.ts');
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'site-build-'));
-  // One after the other: on two busy cores, Prism starting beside a build can miss its start timeout.
-  mocks = await startMocksOnFreePorts({ errors: true });
-  await build({ root, configFile, mode: MOCK_BACKED_MODE, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  browser = await launchBrowser();
-  const port = await freePort();
-  previewServer = await preview({
-    root,
-    configFile,
-    logLevel: 'error',
-    build: { outDir },
-    preview: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
-  });
-  site = `http://127.0.0.1:${port}`;
+  const [built, shared] = await Promise.all([sharedBuiltSite(), sharedBrowser()]);
+  ({ url: site, outDir, mocks } = built);
+  browser = shared;
 });
-afterAll(async () => {
-  await browser?.close();
-  await previewServer?.close();
-  await mocks?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+
+/** A new visitor: a browser context of its own (no cookie, so no scenario chosen yet). */
+const newVisitor = () => browser.newContext({ ...DESKTOP });
 
 interface Visit {
   page: Page;
@@ -46,10 +33,9 @@ interface Visit {
   preferSent: string[];
 }
 
-/** Opens `path` in a fresh page; keeps the browser session's cookies unless `fresh`. */
-async function visit(path: string, { fresh = false, origin = site } = {}): Promise<Visit> {
-  if (fresh) await browser.context.clearCookies();
-  const page = await browser.context.newPage();
+/** Opens `path` in a new page of `visitor`, keeping its cookies (the scenario it chose). */
+async function visit(visitor: BrowserContext, path: string, { origin = site } = {}): Promise<Visit> {
+  const page = await visitor.newPage();
   const console: string[] = [];
   const preferSent: string[] = [];
   page.on('console', (m) => console.push(m.text()));
@@ -64,8 +50,8 @@ const panelToggle = (page: Page) => page.getByRole('button', { name: /^Mock scen
 // The count once the answer is in.
 const resultCount = (page: Page) => page.locator('.search-results[aria-busy="false"] .search-results__count');
 
-describe('QA mock scenarios (?mock=) in the served site', () => {
-  it('keeps the panel, the ?mock handling and any Prefer header out of the built files', () => {
+describe.concurrent('QA mock scenarios (?mock=) in the served site', () => {
+  it('keeps the panel, the ?mock handling and any Prefer header out of the built files', ({ expect }) => {
     const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter(
       (f) => f.isFile() && /\.(js|html|css)$/.test(f.name),
     );
@@ -79,41 +65,51 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
     }
   });
 
-  it('?mock=search:noResults shows the no-results state, and every widget stays empty without an error', async () => {
-    const v = await visit('/search?q=satellite&mock=search:noResults', { fresh: true });
+  it('?mock=search:noResults shows the no-results state, and every widget stays empty without an error', async ({
+    expect,
+  }) => {
+    const visitor = await newVisitor();
+    const v = await visit(visitor, '/search?q=satellite&mock=search:noResults');
     await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
     expect(await v.page.locator('.search-results__items li').count()).toBe(0);
     expect(await v.page.getByRole('alert').count()).toBe(0);
     // The browser sends no Prefer header: the preview server adds it on the way to the mock.
     expect(v.preferSent).toEqual([]);
     expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (1 active)');
-    await v.page.close();
+    await visitor.close();
   });
 
-  it('?mock=oneconnect:code=500 shows no banners and logs "Failed to fetch banners"', async () => {
-    const normal = await visit('/?mock=', { fresh: true });
+  it('?mock=oneconnect:code=500 shows no banners and logs "Failed to fetch banners"', async ({ expect }) => {
+    const visitor = await newVisitor();
+    const normal = await visit(visitor, '/?mock=');
     await normal.page.getByText('Meet us at the International Airshow').waitFor();
     await normal.page.close();
-    const v = await visit('/?mock=oneconnect:code=500');
+    const v = await visit(visitor, '/?mock=oneconnect:code=500');
     await expect.poll(() => v.console.some((line) => line.startsWith('Failed to fetch banners'))).toBe(true);
     await v.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await v.page.getByText('Meet us at the International Airshow').count()).toBe(0);
-    await v.page.close();
+    await visitor.close();
   });
 
-  it('?mock=auth:signedOut shows the sign-in button, and the account page sends the reader to sign in', async () => {
-    const v = await visit('/?mock=auth:signedOut', { fresh: true });
+  it('?mock=auth:signedOut shows the sign-in button, and the account page sends the reader to sign in', async ({
+    expect,
+  }) => {
+    const visitor = await newVisitor();
+    const v = await visit(visitor, '/?mock=auth:signedOut');
     await v.page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
     await v.page.goto(`${site}/account`);
     await v.page.waitForURL(/\/api\/auth\/signin\?/);
     expect(new URL(v.page.url()).searchParams.get('error')).toBe('SessionRequired');
     await v.page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await v.page.close();
+    await visitor.close();
   });
 
-  it('refuses an unknown example, API or code with a message naming the valid choices, and keeps the previous state', async () => {
-    (await visit('/?mock=search:noResults', { fresh: true })).page.close();
-    const v = await visit('/search?q=satellite&mock=search:nope');
+  it('refuses an unknown example, API or code with a message naming the valid choices, and keeps the previous state', async ({
+    expect,
+  }) => {
+    const visitor = await newVisitor();
+    (await visit(visitor, '/?mock=search:noResults')).page.close();
+    const v = await visit(visitor, '/search?q=satellite&mock=search:nope');
     const alert = v.page.getByRole('alert');
     expect(await alert.innerText()).toContain(
       'search has no example "nope". Valid choices for search: allWidgetTypes,',
@@ -130,12 +126,15 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
     expect(await v.page.getByRole('alert').innerText()).toContain(
       'oneconnect declares no status code 418. Valid codes for oneconnect: code=200, code=400, code=500.',
     );
-    await v.page.close();
+    await visitor.close();
   });
 
-  it('keeps the choice across a link click inside the site and a reload, and ?mock= alone clears it', async () => {
+  it('keeps the choice across a link click inside the site and a reload, and ?mock= alone clears it', async ({
+    expect,
+  }) => {
+    const visitor = await newVisitor();
     // The capabilities page's hero links to a search (the content decides where links go).
-    const v = await visit('/capabilities?mock=search:noResults', { fresh: true });
+    const v = await visit(visitor, '/capabilities?mock=search:noResults');
     await v.page.getByRole('link', { name: 'Search all capabilities' }).click();
     await v.page.waitForURL(/\/search\?q=capabilities$/);
     await expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
@@ -144,12 +143,15 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
     await v.page.goto(`${site}/search?q=satellite&mock=`, { waitUntil: 'networkidle' });
     await expect.poll(() => resultCount(v.page).innerText()).toBe('33 results');
     expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (none active)');
-    await v.page.close();
+    await visitor.close();
   });
 
-  it('the panel is collapsed, keyboard-operable, passes axe, applies a choice and copies a link to the state', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
-    const v = await visit('/?mock=oneconnect:code=500', { fresh: true });
+  it('the panel is collapsed, keyboard-operable, passes axe, applies a choice and copies a link to the state', async ({
+    expect,
+  }) => {
+    const visitor = await newVisitor();
+    await visitor.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
+    const v = await visit(visitor, '/?mock=oneconnect:code=500');
     const toggle = panelToggle(v.page);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await v.page.getByLabel('search', { exact: true }).isVisible()).toBe(false);
@@ -199,27 +201,31 @@ describe('QA mock scenarios (?mock=) in the served site', () => {
         (el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el,
       ),
     ).toBe(true);
-    await v.page.close();
+    await visitor.close();
   });
 
-  it('works the same in the dev server (npm start)', async () => {
+  it('works the same in the dev server (npm start)', async ({ expect }) => {
+    const visitor = await newVisitor();
     const port = await freePort();
-    const dev: ViteDevServer = await createServer({
-      configFile,
-      logLevel: 'error',
-      server: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
-    });
-    await dev.listen();
+    const cache = ownViteCache();
+    let dev: ViteDevServer | undefined;
     try {
-      const v = await visit('/search?q=satellite&mock=search:noResults,oneconnect:code=500', {
-        fresh: true,
+      dev = await createServer({
+        configFile,
+        cacheDir: cache.cacheDir,
+        logLevel: 'error',
+        server: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(portsOf(mocks)) },
+      });
+      await dev.listen();
+      const v = await visit(visitor, '/search?q=satellite&mock=search:noResults,oneconnect:code=500', {
         origin: `http://127.0.0.1:${port}`,
       });
       await expect.poll(() => resultCount(v.page).innerText(), { timeout: 20_000 }).toBe('0 results');
       expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (2 active)');
-      await v.page.close();
+      await visitor.close();
     } finally {
-      await dev.close();
+      await dev?.close();
+      cache.remove();
     }
   });
 });

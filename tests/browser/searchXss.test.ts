@@ -1,7 +1,8 @@
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { xssVectors } from '../search/xssVectors.ts';
 
 // The corpus through the real html_block widget in Chromium, where handlers,
@@ -33,7 +34,7 @@ window.renderCorpus = (vectors, sanitize) => new Promise((resolve) => {
 });
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 let bundle = '';
 
 beforeAll(async () => {
@@ -47,14 +48,12 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   bundle = result.outputFiles[0]?.text ?? '';
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
+/** A page in a browser context of its own; closing its context is the test's. */
 async function openPage(): Promise<Page> {
-  const page = await browser.context.newPage();
+  const page = await (await browser.newContext({ ...DESKTOP })).newPage();
   await page.setContent(
     '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><div id="root"></div></body></html>',
   );
@@ -123,7 +122,7 @@ describe('XSS corpus in Chromium', () => {
     expect(await page.locator('[data-v]').count()).toBe(xssVectors.length);
     expect(page.url()).toBe(url);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it('would catch a vector that runs (the same vectors unsanitized fire)', async () => {
@@ -142,6 +141,6 @@ describe('XSS corpus in Chromium', () => {
     await provokeAndWait(page);
     const calls = await page.evaluate(() => (window as unknown as { __xssCalls: number[] }).__xssCalls);
     expect(new Set(calls).size).toBeGreaterThanOrEqual(3);
-    await page.close();
+    await page.context().close();
   });
 });

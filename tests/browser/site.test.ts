@@ -1,14 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
 import { root } from '../../scripts/lib/prism.mjs';
 import { createContentClient, type ComponentRendering, type ContentClient } from '../../src/content/index.ts';
-import { launchBrowser, pageAtRest, startAll } from '../support/browser.ts';
-import { previewBuiltSite, startSite, type SiteUnderTest } from '../support/site.ts';
+import { DESKTOP, mapConcurrently, pageAtRest, startAll } from '../support/browser.ts';
+import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
+import { startSite, type SiteUnderTest } from '../support/site.ts';
 
+// The dev server (`npm start`) in Chromium against the run's Prism mocks. Every visit has a browser
+// context of its own (its own cookies and storage). A page of the dev server is hundreds of module
+// requests: the tests run one after the other, and only the route list's visits overlap, a few at a time.
 let site: SiteUnderTest;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 const ENGAGE = /\/engage-api\//;
 const SEARCH_EVENT = /\/event\/[^/]+\/v4\/publish/;
 const SEARCH = /\/discover\/v2\//;
@@ -21,23 +25,24 @@ const TARGETED_LAYOUT = '4f5a1c2e-landing';
 const content = (): ContentClient =>
   createContentClient({ baseUrl: `${site.url}/content-api`, apiKey: CONTENT_KEY, site: 'aero' });
 
-beforeAll(() => startAll([startSite().then((s) => (site = s)), launchBrowser().then((b) => (browser = b))]));
+beforeAll(() => startAll([startSite().then((s) => (site = s)), sharedBrowser().then((b) => (browser = b))]));
 afterAll(async () => {
-  await browser?.close();
   await site?.stop();
 });
 
 interface Visit {
   page: Page;
+  /** Closes the visit's browser context. */
+  close(): Promise<void>;
   requests: Request[];
   errors: string[];
   paths(pattern: RegExp): string[];
 }
 
-/** A fresh page with empty storage, recording every request and console error. */
+/** A page in a browser context of its own (empty cookies and storage), recording every request and console error. */
 async function visit(path: string): Promise<Visit> {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
+  const context = await browser.newContext({ ...DESKTOP });
+  const page = await context.newPage();
   const requests: Request[] = [];
   const errors: string[] = [];
   page.on('request', (r) => requests.push(r));
@@ -55,16 +60,10 @@ async function visit(path: string): Promise<Visit> {
     if (r.failure()?.errorText !== 'net::ERR_ABORTED')
       errors.push(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
   });
-  await page.goto(`${site.url}${BLANK}`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  requests.length = 0;
   await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
   const paths = (pattern: RegExp) =>
     requests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`).filter((p) => pattern.test(p));
-  return { page, requests, errors, paths };
+  return { page, close: () => context.close(), requests, errors, paths };
 }
 
 const eventBodies = (v: Visit) =>
@@ -73,7 +72,9 @@ const eventBodies = (v: Visit) =>
     .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
 
 describe('the site in Chromium against the mocks', () => {
-  it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async () => {
+  it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async ({
+    expect,
+  }) => {
     const v = await visit('/');
     await pageAtRest(v.page);
     expect(v.paths(ENGAGE)).toEqual([]);
@@ -85,7 +86,7 @@ describe('the site in Chromium against the mocks', () => {
     await pageAtRest(v.page);
     expect(v.paths(/browser\/create\.json/)).toHaveLength(1);
     expect(eventBodies(v).map((b) => b.type)).toContain('VIEW');
-    const cookies = await browser.context.cookies();
+    const cookies = await v.page.context().cookies();
     expect(cookies.find((c) => c.name.startsWith('bid_'))?.value).toBeTruthy();
 
     await v.page.getByRole('link', { name: 'Explore our capabilities' }).click();
@@ -107,10 +108,10 @@ describe('the site in Chromium against the mocks', () => {
     expect(v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length).toBe(before);
     // The content links to a job page it has no route for: the layout service's 404 (route null) is expected.
     expect(v.errors.filter((e) => !/\/content-api\/sitecore\/api\/layout\/render\/jss/.test(e))).toEqual([]);
-    await v.page.close();
+    await v.close();
   });
 
-  it('sends a careers link click as its own event after consent', async () => {
+  it('sends a careers link click as its own event after consent', async ({ expect }) => {
     const v = await visit('/');
     await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
     await v.page.waitForRequest((r) => /\/engage-api\/v1\.2\/events$/.test(r.url()));
@@ -121,10 +122,12 @@ describe('the site in Chromium against the mocks', () => {
       linkText: 'Join our engineering teams',
       linkUrl: `${site.url}/careers`,
     });
-    await v.page.close();
+    await v.close();
   });
 
-  it('in edit mode rewrites src and every srcset entry of content images to shell media, keeps the originals, and loads no consent script', async () => {
+  it('in edit mode rewrites src and every srcset entry of content images to shell media, keeps the originals, and loads no consent script', async ({
+    expect,
+  }) => {
     const v = await visit('/?sc_mode=edit');
     await pageAtRest(v.page);
     const hero = v.page.getByRole('img', { name: 'An aircraft climbing into a clear sky' });
@@ -140,28 +143,94 @@ describe('the site in Chromium against the mocks', () => {
     expect(await v.page.locator('#consent-banner').count()).toBe(0);
     expect(v.paths(ENGAGE)).toEqual([]);
     expect(v.errors).toEqual([]);
-    await v.page.close();
+    await v.close();
   });
 
-  it('makes exactly one search request for all the widgets of the home page', async () => {
+  it("in edit mode puts every field's editable markup and the platform's chrome in the page; preview shows the unpublished page without them, and visitors see neither", async ({
+    expect,
+  }) => {
+    const editing = (v: Visit) =>
+      v.page.evaluate(() => ({
+        editable: document.querySelectorAll('.scWebEditInput[contenteditable="true"]').length,
+        values: document.querySelectorAll('input.scFieldValue[type="hidden"]').length,
+        chrome: [...document.querySelectorAll('code[type="text/sitecore"]')].map(
+          (c) =>
+            `${c.getAttribute('chrometype')}:${c.getAttribute('kind')}:${c.getAttribute('hintname') ?? c.getAttribute('hintkey') ?? ''}`,
+        ),
+        markers: document.querySelectorAll('.scChromeData, .sc-image-wrapper, .sc-link-wrapper').length,
+      }));
+    const edit = await visit('/?sc_mode=edit');
+    const h1 = edit.page.getByRole('heading', { level: 1 });
+    await h1.locator('.scWebEditInput').waitFor();
+    await pageAtRest(edit.page);
+    expect(await h1.innerText()).toBe('Engineering what flies next');
+    expect(await h1.locator('.scWebEditInput').getAttribute('contenteditable')).toBe('true');
+    // The call to action an editor added, its text still empty: its editable element says so, for the editor to fill.
+    const draft = edit.page.locator('.promo', { hasText: 'Meet us at the airshow' });
+    expect(await draft.locator('p .scWebEditInput').innerText()).toBe('[No text in field]');
+    // The component's own class and tracking attribute are on the platform's anchor: the call to action looks as visitors see it.
+    expect(await edit.page.locator('.sc-link-wrapper a.cta[data-track="cta"][href="/capabilities"]').count()).toBe(1);
+    expect(await edit.page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').count()).toBe(1);
+    const inEdit = await editing(edit);
+    // Hero (heading, text), call to action (heading, empty text), offer (2), list heading and two teasers (4),
+    // recommendations; with the image and three links, 16 fields in all.
+    expect(inEdit.editable).toBe(12);
+    expect(inEdit.values).toBe(16);
+    const rendering = (name: string) => [`rendering:open:${name}`, `rendering:close:${name}`];
+    expect(inEdit.chrome.filter((c) => !c.startsWith('field:'))).toEqual([
+      'placeholder:open:',
+      ...['Hero', 'PromoCta', 'PersonalizedOffer', 'ArticleList', 'RecommendationWidget', 'LaunchCountdown'].flatMap(
+        rendering,
+      ),
+      'placeholder:close:main',
+    ]);
+    expect(await edit.page.locator('code[chrometype="placeholder"][kind="open"]').getAttribute('key')).toBe('main');
+    // Chrome and chrome data are in the page for the editor, never on screen as text.
+    expect(await edit.page.locator('.scChromeData').first().isVisible()).toBe(false);
+    expect(edit.errors).toEqual([]);
+    await edit.close();
+
+    const preview = await visit('/?sc_mode=preview');
+    await preview.page.getByRole('heading', { level: 2, name: 'Meet us at the airshow' }).waitFor();
+    await pageAtRest(preview.page);
+    expect(await editing(preview)).toEqual({ editable: 0, values: 0, chrome: [], markers: 0 });
+    expect(preview.errors).toEqual([]);
+    await preview.close();
+
+    const normal = await visit('/');
+    await normal.page.getByRole('heading', { level: 1 }).waitFor();
+    await pageAtRest(normal.page);
+    expect(await editing(normal)).toEqual({ editable: 0, values: 0, chrome: [], markers: 0 });
+    expect(await normal.page.getByText('Meet us at the airshow').count()).toBe(0);
+    await normal.close();
+  });
+
+  it('makes exactly one search request for all the widgets of the home page', async ({ expect }) => {
     const v = await visit('/');
+    // The widgets' batch leaves after its debounce; once it has, nothing more may follow.
+    await expect.poll(() => v.paths(SEARCH).length).toBeGreaterThan(0);
     await pageAtRest(v.page);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
     const body = JSON.parse(v.requests.find((r) => SEARCH.test(r.url()))!.postData()!) as {
       widget: { items: Array<{ rfk_id: string }> };
     };
     expect(body.widget.items.map((i) => i.rfk_id).sort()).toEqual(['rfkid_1', 'rfkid_6']);
-    await v.page.close();
+    await v.close();
   });
 
-  it('makes exactly one search request on the search page too (header preview and results together)', async () => {
+  it('makes exactly one search request on the search page too (header preview and results together)', async ({
+    expect,
+  }) => {
     const v = await visit('/search?q=radar');
+    await expect.poll(() => v.paths(SEARCH).length).toBeGreaterThan(0);
     await pageAtRest(v.page);
     expect(v.paths(SEARCH)).toEqual(['POST /discover/v2/2222222']);
-    await v.page.close();
+    await v.close();
   });
 
-  it('shows editors the renderings the site has no component for as labelled boxes, and visitors nothing', async () => {
+  it('shows editors the renderings the site has no component for as labelled boxes, and visitors nothing', async ({
+    expect,
+  }) => {
     const edit = await visit('/?sc_mode=edit');
     const box = edit.page.getByRole('group', { name: 'Unknown component: LaunchCountdown' });
     await box.waitFor();
@@ -169,22 +238,23 @@ describe('the site in Chromium against the mocks', () => {
     expect(edit.paths(/\/content-api\//).every((p) => p.startsWith('GET '))).toBe(true);
     const layout = edit.requests.find((r) => /\/layout\/render\/jss\?/.test(r.url()))!;
     expect(new URL(layout.url()).searchParams.get('sc_mode')).toBe('edit');
-    await edit.page.close();
+    await edit.close();
     const preview = await visit('/?sc_mode=preview');
     await preview.page.getByRole('group', { name: 'Unknown component: LaunchCountdown' }).waitFor();
-    await preview.page.close();
+    await preview.close();
     const normal = await visit('/');
     await normal.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await normal.page.getByRole('group', { name: /Unknown component/ }).count()).toBe(0);
     expect(await normal.page.getByText('LaunchCountdown').count()).toBe(0);
-    await normal.page.close();
+    await normal.close();
   });
 
-  it('renders every route of the route list from its layout data, with banners on exactly the targeted layout', async () => {
+  it('renders every route of the route list from its layout data, with banners on exactly the targeted layout', async ({
+    expect,
+  }) => {
     const { routes } = await content().listRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(15);
-    const withBanners: string[] = [];
-    for (const { path } of routes) {
+    const banners = await mapConcurrently(routes, 3, async ({ path }) => {
       const route = (await content().getRoute(path)).sitecore.route!;
       const first = route.placeholders.main![0] as ComponentRendering;
       const v = await visit(path);
@@ -197,19 +267,20 @@ describe('the site in Chromium against the mocks', () => {
       expect(await v.page.title(), path).toBe((route.fields.pageTitle as { value: string }).value);
       if (route.layoutId === TARGETED_LAYOUT) {
         await v.page.getByRole('region', { name: 'Announcements' }).locator('[data-banner-id]').first().waitFor();
-        withBanners.push(path);
       } else {
         await pageAtRest(v.page);
         expect(await v.page.locator('[data-banner-id]').count(), path).toBe(0);
         expect(v.paths(/\/api\/oneconnect\//), path).toEqual([]);
       }
       expect(v.errors, path).toEqual([]);
-      await v.page.close();
-    }
+      await v.close();
+      return route.layoutId === TARGETED_LAYOUT;
+    });
+    const withBanners = routes.filter((_, index) => banners[index]).map((r) => r.path);
     expect(withBanners).toEqual(['/', '/campaigns/airshow-2025']);
   }, 300_000);
 
-  it('renders the not-found page for a path with no route, and takes the reader home from it', async () => {
+  it('renders the not-found page for a path with no route, and takes the reader home from it', async ({ expect }) => {
     const v = await visit('/capabilities/time-travel');
     await v.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await v.page.locator('main').getAttribute('data-layout-id')).toBe('not-found');
@@ -219,10 +290,12 @@ describe('the site in Chromium against the mocks', () => {
     expect(v.errors.find((e) => e.startsWith('404 '))).toBe('404 GET /content-api/sitecore/api/layout/render/jss');
     await v.page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
     await v.page.getByRole('heading', { level: 1, name: 'Engineering what flies next' }).waitFor();
-    await v.page.close();
+    await v.close();
   });
 
-  it('redirects a signed-out reader from a page that requires a session to sign-in, and back after signing in', async () => {
+  it('redirects a signed-out reader from a page that requires a session to sign-in, and back after signing in', async ({
+    expect,
+  }) => {
     const v = await visit(BLANK);
     await v.page.route('**/api/auth/session', (route) =>
       route.continue({ headers: { ...route.request().headers(), prefer: 'example=signedOut' } }),
@@ -246,10 +319,12 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.waitForURL(`${site.url}/account`);
     await v.page.getByText('Signed in as').waitFor();
     expect(v.errors).toEqual([]);
-    await v.page.close();
+    await v.close();
   });
 
-  it('search results: a facet, sort and page change each send a new request and are reported after consent', async () => {
+  it('search results: a facet, sort and page change each send a new request and are reported after consent', async ({
+    expect,
+  }) => {
     const v = await visit('/search?q=satellite');
     await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
     await v.page.getByText('33 results').waitFor();
@@ -277,10 +352,10 @@ describe('the site in Chromium against the mocks', () => {
       expect.arrayContaining(['filter', 'sort', 'page']),
     );
     expect(v.errors).toEqual([]);
-    await v.page.close();
+    await v.close();
   });
 
-  it('product page and cart work through the commerce hooks against the mock', async () => {
+  it('product page and cart work through the commerce hooks against the mock', async ({ expect }) => {
     const v = await visit('/products/TFK-6AL4V-100');
     await v.page.getByRole('heading', { name: /Titanium Fastener Kit/ }).waitFor();
     await v.page.getByRole('button', { name: 'Add to cart' }).click();
@@ -293,10 +368,10 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.getByRole('table').waitFor();
     expect(await v.page.getByText(/^Total:/).innerText()).toMatch(/Total: US\$[\d,]+\.\d\d/);
     expect(v.errors).toEqual([]);
-    await v.page.close();
+    await v.close();
   });
 
-  it('passes axe with no serious or critical violation on the home and search pages', async () => {
+  it('passes axe with no serious or critical violation on the home and search pages', async ({ expect }) => {
     const axe = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
     for (const path of ['/', '/search?q=satellite']) {
       const v = await visit(path);
@@ -314,18 +389,18 @@ describe('the site in Chromium against the mocks', () => {
       });
       expect(violations, path).toEqual([]);
       expect(v.errors, path).toEqual([]);
-      await v.page.close();
+      await v.close();
     }
   });
 });
 
 describe('the banner service on another origin', () => {
-  it("gets the visitor's cookies with the segment-cookie call (credentials: 'include')", async () => {
+  it("gets the visitor's cookies with the segment-cookie call (credentials: 'include')", async ({ expect }) => {
     // The banner client, served by the dev server, sends to the banners mock on another port: another
     // origin, so the browser sends the visitor's cookies only for a call made with credentials.
     const v = await visit(BLANK);
     const service = site.mocks.oneconnect!;
-    await browser.context.addCookies([{ name: 'segment_session', value: 'seg-42', url: service }]);
+    await v.page.context().addCookies([{ name: 'segment_session', value: 'seg-42', url: service }]);
     // A string, so the test runner leaves this import to the page.
     const state = (await v.page.evaluate(
       `import('/src/oneconnect/index.ts').then((m) => m.loadBanners(m.createOneconnectClient({ baseUrl: ${JSON.stringify(service)} })))`,
@@ -336,14 +411,16 @@ describe('the banner service on another origin', () => {
     expect(new URL(v.page.url()).origin).not.toBe(new URL(service).origin);
     expect(call).toBeDefined();
     expect((await call!.allHeaders()).cookie ?? '(no cookie sent)').toContain('segment_session=seg-42');
-    await v.page.close();
+    await v.close();
   });
 });
 
 describe('the production build', () => {
-  it("sends no Prefer header to the content API (choosing mock answers is the mock layer's job) and has none in its code", async () => {
-    const built = await previewBuiltSite(site.mocks);
-    const page = await browser.context.newPage();
+  it("sends no Prefer header to the content API (choosing mock answers is the mock layer's job) and has none in its code", async ({
+    expect,
+  }) => {
+    const built = await sharedBuiltSite();
+    const page = await (await browser.newContext({ ...DESKTOP })).newPage();
     try {
       const contentRequests: Array<{ url: string; headers: Record<string, string> }> = [];
       page.on('request', (r) => {
@@ -367,8 +444,7 @@ describe('the production build', () => {
       expect(scripts.length).toBeGreaterThan(0);
       for (const file of scripts) expect(readFileSync(join(assets, file), 'utf8'), file).not.toMatch(/prefer/i);
     } finally {
-      await page.close();
-      await built.stop();
+      await page.context().close();
     }
   });
 });

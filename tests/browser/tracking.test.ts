@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
-import { launchBrowser, pageAtRest } from '../support/browser.ts';
+import type { Browser, Page, Request } from 'playwright-core';
+import { DESKTOP, pageAtRest } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 // What the site tracks, seen from both ends: the page's own requests, and the engagement
 // mock's log of the requests that reached it (a request the browser cancels when the page
-// unloads may never get there, whatever the page saw it start).
+// unloads may never get there, whatever the page saw it start). The tests count what reached the
+// engagement mock, so they run one after the other, against an engagement mock of this file's own.
 
 let site: SiteUnderTest;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 const mockLines: string[] = [];
 const EVENTS = /\/engage-api\/v1\.2\/events$/;
 const ENGAGE = /\/engage-api\//;
@@ -19,34 +21,33 @@ const BLANK = '/-/media/images/hero-640.svg';
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([
-    // Six mocks, Vite and Chromium starting together on a shared machine: Prism gets a minute.
-    startSite({ onMockLine: (api, line) => void (api === 'engagement' && mockLines.push(line)) }),
-    launchBrowser(),
+    startSite({ ownMocks: ['engagement'], onMockLine: (_api, line) => void mockLines.push(line) }),
+    sharedBrowser(),
   ]);
-  // Another site, served at once: a click on a link to it unloads our page immediately.
-  await browser.context.route(`${CAREERS_SITE}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><link rel="icon" href="data:,"><title>Vacancies</title><h1>Vacancies</h1>',
-    }),
-  );
 });
 afterAll(async () => {
-  await browser?.close();
   await site?.stop();
 });
 
 /** How many event POSTs have reached the engagement mock, by its own log. */
 const eventsAtMock = () => mockLines.filter((line) => /\[HTTP SERVER\] post \/v1\.2\/events /.test(line)).length;
 
-/** Opens `path` with empty storage and the visitor's consent to analytics (C0002) already given. */
+/**
+ * Opens `path` in a browser context of its own (empty cookies and storage) with the visitor's consent
+ * to analytics (C0002) already given. Closing the page's context is the test's.
+ */
 async function visitWithConsent(path: string): Promise<{ page: Page; requests: Request[] }> {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
+  const context = await browser.newContext({ ...DESKTOP });
+  // Another site, served at once: a click on a link to it unloads our page immediately.
+  await context.route(`${CAREERS_SITE}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><link rel="icon" href="data:,"><title>Vacancies</title><h1>Vacancies</h1>',
+    }),
+  );
+  const page = await context.newPage();
   await page.goto(`${site.url}${BLANK}`);
   await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
     // The consent stand-in (public/consent-stub.js) keeps the visitor's choice here.
     localStorage.setItem('consent-stub:groups', 'C0001,C0002,C0003,C0004');
   });
@@ -69,7 +70,7 @@ const matching = (requests: Request[], pattern: RegExp) => requests.filter((r) =
  * and web personalization (its script element and the `window.Engage` it reads).
  */
 async function identifiers(page: Page) {
-  const cookies = (await browser.context.cookies()).map((c) => c.name).filter((name) => /^(bid_|bx_|__ru)/.test(name));
+  const cookies = (await page.context().cookies()).map((c) => c.name).filter((name) => /^(bid_|bx_|__ru)/.test(name));
   const onPage = await page.evaluate(() => ({
     storage: [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) =>
       /^(__ru|EngageEventQueue$)/.test(key),
@@ -118,7 +119,7 @@ describe('tracking in Chromium against the mocks', () => {
       ext: { linkText: 'All vacancies', linkUrl: `${CAREERS_SITE}/jobs` },
     });
     await expect.poll(eventsAtMock, { timeout: 10_000 }).toBe(before + 1);
-    await page.close();
+    await page.context().close();
   });
 
   it("starts the events SDK with the site's engagement settings: pos ngc, the URL's utm_* in the page view, web personalization loaded", async () => {
@@ -145,7 +146,7 @@ describe('tracking in Chromium against the mocks', () => {
         () => (window as { Engage?: { settings?: { pointOfSale?: string } } }).Engage?.settings?.pointOfSale,
       ),
     ).toBe('ngc');
-    await page.close();
+    await page.context().close();
   });
 
   it('tracks nothing in preview mode, even with consent: no engagement request, no search event', async () => {
@@ -157,7 +158,7 @@ describe('tracking in Chromium against the mocks', () => {
     await normal.page.waitForLoadState('networkidle');
     expect(matching(normal.requests, ENGAGE).length).toBeGreaterThan(0);
     await expect.poll(() => matching(normal.requests, SEARCH_EVENT).length).toBeGreaterThan(0);
-    await normal.page.close();
+    await normal.page.context().close();
 
     const preview = await visitWithConsent('/capabilities?sc_mode=preview');
     await preview.page.getByRole('link', { name: 'Search all capabilities' }).click();
@@ -167,12 +168,12 @@ describe('tracking in Chromium against the mocks', () => {
     await pageAtRest(preview.page);
     expect(matching(preview.requests, ENGAGE).map((r) => r.url())).toEqual([]);
     expect(matching(preview.requests, SEARCH_EVENT).map((r) => r.url())).toEqual([]);
-    await preview.page.close();
+    await preview.page.context().close();
   });
 
   it('forgets the visitor when consent is withdrawn: grant → identifiers present; withdraw → none; reload → none; grant → a new visitor', async () => {
-    const searchVisitor = async () => (await browser.context.cookies()).find((c) => c.name === '__ruid')?.value;
     const { page, requests } = await visitWithConsent('/search?q=satellite');
+    const searchVisitor = async () => (await page.context().cookies()).find((c) => c.name === '__ruid')?.value;
     await page.getByText('33 results').waitFor();
     await expect.poll(searchVisitor, { timeout: 10_000 }).toBeTruthy();
     const withdrawn = await searchVisitor();
@@ -225,6 +226,6 @@ describe('tracking in Chromium against the mocks', () => {
       .poll(async () => (await identifiers(page)).cookies, { timeout: 10_000 })
       .toEqual(['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH']);
     expect(await searchVisitor()).not.toBe(withdrawn);
-    await page.close();
+    await page.context().close();
   });
 });

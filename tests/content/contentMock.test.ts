@@ -35,8 +35,10 @@ const ITEMS: Record<string, string> = {
 };
 
 describe('content mock: item → Prefer', () => {
-  it('has exactly one example per item above, plus the edit-mode home page', () => {
-    expect([...layoutExampleNames()].sort()).toEqual([...Object.values(ITEMS), 'home.edit'].sort());
+  it('has exactly one example per item above, plus the edit-mode home and article and the preview-mode home', () => {
+    expect([...layoutExampleNames()].sort()).toEqual(
+      [...Object.values(ITEMS), 'home.edit', 'news-f-35-sustainment.edit', 'home.preview'].sort(),
+    );
   });
 
   it.each(Object.entries(ITEMS))('answers %s with example=%s', (item, name) => {
@@ -61,16 +63,19 @@ describe('content mock: item → Prefer', () => {
     expect(preferForItem('/news/f-35-sustainment/comments')).toBe('code=404');
   });
 
-  it('picks the edit-mode example in edit mode where one exists, else the normal one', () => {
+  it('picks the edit-mode or preview-mode example in that mode where one exists, else the normal one', () => {
     expect(preferForItem('/', { mode: 'edit' })).toBe('example=home.edit');
-    expect(preferForItem('/', { mode: 'preview' })).toBe('example=home');
+    expect(preferForItem('/', { mode: 'preview' })).toBe('example=home.preview');
+    expect(preferForItem('/news/f-35-sustainment', { mode: 'preview' })).toBe('example=news-f-35-sustainment');
     expect(preferForItem('/careers', { mode: 'edit' })).toBe('example=careers');
+    expect(preferForItem('/', { mode: 'normal' })).toBe('example=home');
   });
 
   it('maps only layout requests, reading item and sc_mode from the URL', () => {
     const layout = '/content-api/sitecore/api/layout/render/jss';
     expect(preferForRequest(`${layout}?item=%2Fcapabilities%2Fspace&sc_apikey=x`)).toBe('example=capabilities-space');
     expect(preferForRequest(`${layout}?item=/&sc_mode=edit`)).toBe('example=home.edit');
+    expect(preferForRequest(`${layout}?item=/&sc_mode=preview`)).toBe('example=home.preview');
     expect(preferForRequest(`${layout}?item=/nope`)).toBe('code=404');
     expect(preferForRequest(`${layout}?sc_apikey=x`)).toBeUndefined();
     expect(preferForRequest('/content-api/sitecore/api/jss/dictionary/aero/en?sc_apikey=x')).toBeUndefined();

@@ -30,6 +30,37 @@ async function example(name: string): Promise<Response> {
 }
 
 const mainOf = (data: LayoutResult) => (data.sitecore.route?.placeholders.main ?? []) as ComponentRendering[];
+// The edit-mode and preview-mode answers of an item (the same route as its normal example, for editors).
+const EDITOR_EXAMPLE = /\.(edit|preview)$/;
+
+type AnyField = { value?: unknown; editable?: string; editableFirstPart?: string; editableLastPart?: string };
+/** Every value field of a layout answer (route, renderings at any depth, items of item lists), with its name. */
+function fieldsOf(data: LayoutResult): Array<[string, AnyField]> {
+  const found: Array<[string, AnyField]> = [];
+  const walkFields = (fields: Record<string, unknown> | undefined) => {
+    for (const [name, field] of Object.entries(fields ?? {})) {
+      if (Array.isArray(field))
+        for (const item of field) walkFields((item as { fields?: Record<string, unknown> }).fields);
+      else if (field && typeof field === 'object' && 'value' in field) found.push([name, field as AnyField]);
+    }
+  };
+  const walkPlaceholders = (placeholders: Record<string, unknown[]> | undefined) => {
+    for (const entries of Object.values(placeholders ?? {}))
+      for (const entry of entries as Array<{
+        fields?: Record<string, unknown>;
+        placeholders?: Record<string, unknown[]>;
+      }>) {
+        walkFields(entry.fields);
+        walkPlaceholders(entry.placeholders);
+      }
+  };
+  walkFields(data.sitecore.route?.fields);
+  walkPlaceholders(data.sitecore.route?.placeholders as Record<string, unknown[]>);
+  return found;
+}
+type Chrome = { name: string; attributes: Record<string, string> };
+const chromeOf = (entries: unknown[]) =>
+  entries.filter((e): e is Chrome => typeof e === 'object' && e !== null && !('componentName' in e));
 
 describe('content contract (Prism with --errors)', () => {
   it('answers every named layout example with a body valid against its own schema', async () => {
@@ -40,7 +71,7 @@ describe('content contract (Prism with --errors)', () => {
       const body = getLayoutResponse.parse(await response.json());
       routes.push({ name, route: body.sitecore.route });
     }
-    const pages = routes.filter((r) => !r.name.endsWith('.edit'));
+    const pages = routes.filter((r) => !EDITOR_EXAMPLE.test(r.name));
     for (const { name, route } of pages) {
       expect(route.itemLanguage, name).toBe('en');
       expect(route.placeholders.main?.length, name).toBeGreaterThan(0);
@@ -84,13 +115,58 @@ describe('content contract (Prism with --errors)', () => {
     expect(mainOf(data)[0]?.componentName).toBe('ProductDetail');
   });
 
-  it('answers the edit-mode home page with editing context, editable markup and an HTML element entry', async () => {
-    const data = await client().getRoute('/', { mode: 'edit' });
-    expect(data.sitecore.context).toMatchObject({ pageEditing: true, pageState: 'edit' });
-    expect(data.sitecore.route?.fields.pageTitle.editable).toContain('contenteditable');
-    expect(
-      data.sitecore.route?.placeholders.main?.some((entry) => 'name' in entry && entry.type === 'text/sitecore'),
-    ).toBe(true);
+  it('answers edit mode with every field editable (text, image, link, date, number, rich text, an empty one) and chrome around every rendering', async () => {
+    const home = await client().getRoute('/', { mode: 'edit' });
+    const article = await client().getRoute('/news/f-35-sustainment', { mode: 'edit' });
+    const kinds = new Set<string>();
+    for (const data of [home, article]) {
+      expect(data.sitecore.context).toMatchObject({ pageEditing: true, pageState: 'edit' });
+      for (const [name, field] of fieldsOf(data)) {
+        const markup = field.editable ?? `${field.editableFirstPart ?? ''}${field.editableLastPart ?? ''}`;
+        // Item-list entries' own links and counts are not shown by the site's teasers; every field it shows is editable.
+        if (markup === '') continue;
+        expect(markup, name).toMatch(/class='scFieldValue'[^>]*type='hidden'/);
+        kinds.add(/scFieldType="([^"]+)"/.exec(markup)![1]!);
+        if (field.value === '') kinds.add('empty');
+        if (field.editableFirstPart) {
+          expect(field.editableFirstPart, name).toMatch(/<a href="[^"]+">[^<]*$/);
+          expect(field.editableLastPart, name).toMatch(/^<\/a>/);
+        }
+      }
+      // The placeholder opens and closes around its entries; each rendering sits between its own chrome pair.
+      const main = data.sitecore.route!.placeholders.main!;
+      const first = main[0] as Chrome;
+      const last = main.at(-1) as Chrome;
+      expect(first.attributes).toMatchObject({ chrometype: 'placeholder', kind: 'open', key: 'main' });
+      expect(last.attributes).toMatchObject({ chrometype: 'placeholder', kind: 'close', hintname: 'main' });
+      main.forEach((entry, i) => {
+        if (!('componentName' in entry)) return;
+        expect((main[i - 1] as Chrome).attributes, entry.componentName).toMatchObject({
+          chrometype: 'rendering',
+          kind: 'open',
+          hintname: entry.componentName,
+        });
+        expect((main[i + 1] as Chrome).attributes).toMatchObject({ chrometype: 'rendering', kind: 'close' });
+      });
+    }
+    expect([...kinds].sort()).toEqual(
+      ['datetime', 'empty', 'general link', 'image', 'integer', 'rich text', 'single-line text'].sort(),
+    );
+  });
+
+  it('answers preview mode with the latest versions an editor is about to publish, and no editing markup', async () => {
+    const published = await client().getRoute('/');
+    const preview = await client().getRoute('/', { mode: 'preview' });
+    expect(preview.sitecore.context).toMatchObject({ pageEditing: false, pageState: 'preview' });
+    expect(preview.sitecore.route?.databaseName).toBe('master');
+    const names = (data: LayoutResult) => mainOf(data).map((r) => r.componentName);
+    expect(names(preview)).toEqual(['Hero', 'PromoCta', ...names(published).slice(1)]);
+    for (const [name, field] of fieldsOf(preview))
+      expect(
+        Object.keys(field).filter((k) => k.startsWith('editable')),
+        name,
+      ).toEqual([]);
+    expect(chromeOf(preview.sitecore.route!.placeholders.main!)).toEqual([]);
   });
 
   it('answers the dictionary with the not-found page strings', async () => {
@@ -114,7 +190,7 @@ describe('content contract (Prism with --errors)', () => {
     for (const path of paths) expect(preferForItem(path), path).toMatch(/^example=(?!products-wildcard)/);
     // Every example except the wildcard and the edit variant is a listed route.
     expect(paths.length).toBe(
-      [...layoutExampleNames()].filter((n) => n !== 'products-wildcard' && !n.endsWith('.edit')).length,
+      [...layoutExampleNames()].filter((n) => n !== 'products-wildcard' && !EDITOR_EXAMPLE.test(n)).length,
     );
   });
 

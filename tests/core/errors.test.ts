@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { withPrism } from '../support/prism.ts';
-import { ApiError, createTransport, redactUrl } from '../../src/core/index.ts';
+import { ApiError, createTransport, describeFailure, redactUrl } from '../../src/core/index.ts';
 import { createContentClient } from '../../src/content/index.ts';
 
 const SECRET = 'S3CR3T-0f9a';
@@ -87,5 +87,27 @@ describe('each API: an error from a real call carries no key', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.request.url).toMatch(/client_key=\*\*\*&api_token=\*\*\*$/);
     expect(everywhere(error)).not.toContain(SECRET);
+  });
+});
+
+describe('describeFailure: one log line for a failed call', () => {
+  it('an error answer: status, text, method and the URL without its query (keys and all)', () => {
+    const error = new ApiError(
+      new Response('{}', { status: 503, statusText: 'Service Unavailable' }),
+      {},
+      { method: 'GET', url: 'https://cd.example/sitecore/api/layout/render/jss?item=/&sc_apikey=SECRET-KEY' },
+    );
+    expect(describeFailure(error)).toBe(
+      'HTTP 503 Service Unavailable from GET https://cd.example/sitecore/api/layout/render/jss',
+    );
+  });
+
+  it('no answer: the error name and message, keys masked, never a stack', () => {
+    const timeout = new DOMException('Request timed out after 6000 ms', 'TimeoutError');
+    expect(describeFailure(timeout)).toBe('TimeoutError: Request timed out after 6000 ms');
+    const network = new TypeError('Failed to fetch https://x.example/?access_token=SECRET');
+    expect(describeFailure(network)).toBe('TypeError: Failed to fetch https://x.example/?access_token=***');
+    expect(describeFailure(network)).not.toContain('\n');
+    expect(describeFailure('plain')).toBe('plain');
   });
 });

@@ -3,7 +3,11 @@ import { createServer, type Server } from 'node:http';
 import {
   ApiError,
   CodedError,
+  composeTransport,
   createTransport,
+  formBodies,
+  KEEPALIVE_MAX_BYTES,
+  keepaliveLimit,
   isApiError,
   isCodedError,
   orvalRequest,
@@ -240,5 +244,73 @@ describe('createTransport for form posts (the session routes)', () => {
     const transport = createTransport({ baseUrl: base, fetch: doFetch });
     void transport('/now');
     expect(doFetch).toHaveBeenCalledExactlyOnceWith(`${base}/now`, expect.objectContaining({ method: 'GET' }));
+  });
+});
+
+describe('composeTransport: only the middleware given', () => {
+  it('without any middleware, a call’s deadline still covers its body and ends once the body is read', async () => {
+    // Real timers, counted: the deadline of a call must run exactly until its body has been read.
+    const active = new Set<unknown>();
+    const previous = setTimerProvider({
+      setTimeout: (callback, ms) => {
+        const handle = setTimeout(() => (active.delete(handle), callback()), ms);
+        active.add(handle);
+        return handle;
+      },
+      clearTimeout: (handle) => (active.delete(handle), clearTimeout(handle as number)),
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    try {
+      const transport = composeTransport({ baseUrl: base, timeoutMs: 150 });
+      const stalled = await transport('/stall-body')
+        .then((response) => response.text())
+        .catch((e: unknown) => e);
+      expect(stalled).toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 150 ms' });
+      const response = await transport('/whole');
+      expect(active.size).toBe(1);
+      expect(await response.json()).toEqual({ ok: true, path: '/whole' });
+      expect(active.size).toBe(0);
+      expect(await transport.read('/read')).toEqual({ ok: true, path: '/read' });
+      expect(active.size).toBe(0);
+    } finally {
+      setTimerProvider(previous);
+    }
+  });
+
+  it('runs request middleware in order, waits for one that returns a promise, and sends what they made', async () => {
+    const sent: Array<[string, RequestInit]> = [];
+    const transport = composeTransport(
+      { baseUrl: base, fetch: (input, init) => (sent.push([String(input), init!]), fetch(input, init)) },
+      [
+        async ({ init }) => void (init.headers['x-step'] = await Promise.resolve('one')),
+        (request) => {
+          request.init.headers['x-step'] += ',two';
+          request.url += '?signed=1';
+        },
+      ],
+    );
+    await transport.read('/steps');
+    expect(seen.at(-1)).toMatchObject({ url: '/steps?signed=1', headers: { 'x-step': 'one,two' } });
+    expect(sent[0]![0]).toBe(`${base}/steps?signed=1`);
+  });
+
+  it('applies the keepalive size rule and form bodies only when given them', async () => {
+    const inits: RequestInit[] = [];
+    const record = (input: RequestInfo | URL, init?: RequestInit) => (inits.push(init!), fetch(input, init));
+    const big = JSON.stringify({ text: 'x'.repeat(KEEPALIVE_MAX_BYTES) });
+    const form = new URLSearchParams({ a: '1' });
+    await composeTransport({ baseUrl: base, fetch: record })('/plain', { method: 'POST', body: big, keepalive: true });
+    await composeTransport({ baseUrl: base, fetch: record }, [keepaliveLimit])('/limited', {
+      method: 'POST',
+      body: big,
+      keepalive: true,
+    });
+    await composeTransport({ baseUrl: base, fetch: record })('/native-form', { method: 'POST', body: form });
+    await composeTransport({ baseUrl: base, fetch: record }, [formBodies])('/form', { method: 'POST', body: form });
+    expect(inits.map((init) => init.keepalive)).toEqual([true, undefined, undefined, undefined]);
+    expect(inits[2]!.body).toBe(form);
+    expect(inits[3]!.body).toBe('a=1');
+    expect(seen.at(-1)!.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 });

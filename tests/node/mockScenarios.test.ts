@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyOptions } from 'vite';
-import { freePort, startPrism, type PrismServer } from '../../scripts/lib/prism.mjs';
+import { freePort } from '../../scripts/lib/prism.mjs';
+import { withPrism } from '../support/prism.ts';
 import {
   loadScenarioCatalogue,
   parseScenario,
@@ -115,12 +116,7 @@ describe('the Prefer header of each proxied request', () => {
   });
 
   describe('against the oneconnect mock', () => {
-    let prism: PrismServer;
-    beforeAll(async () => {
-      prism = startPrism('oneconnect', { port: await freePort(), errors: true, startTimeoutMs: 120_000 });
-      await prism.ready;
-    });
-    afterAll(() => prism?.stop());
+    const prism = withPrism('oneconnect');
 
     it('every example and code of the panel gets its declared answer from Prism, never its 404', async () => {
       const paths = [
@@ -261,7 +257,7 @@ describe('page requests', () => {
     const streamed = await page('/stream');
     const html = await streamed.text();
     expect(html).toMatch(
-      /^<html><body><main>site<\/main><script type="application\/json" id="mock-scenarios-state">.*<script type="module" src="\/__mock-scenarios\/panel.js"><\/script><\/body><\/html>$/,
+      /^<html><body><div id="mock-scenarios" style="display:block;min-height:2.75rem"><\/div><main>site<\/main><script type="application\/json" id="mock-scenarios-state">.*<script type="module" src="\/__mock-scenarios\/panel.js"><\/script><\/body><\/html>$/,
     );
     expect(streamed.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
     expect(streamed.headers.get('etag')).toBeNull();

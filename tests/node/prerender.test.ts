@@ -12,9 +12,10 @@ import {
   listedRoutes,
   startContentMock,
 } from '../../scripts/lib/contentMock.mjs';
-import { freePort, MOCK_BACKED_MODE, root, startPrism } from '../../scripts/lib/prism.mjs';
+import { freePort, MOCK_BACKED_MODE, root } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
-import { PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
+import { PANEL_HOST, PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
+import { sharedMock } from '../support/shared.ts';
 import { rawGet } from '../support/site.ts';
 
 // The static build as a crawler or a link preview reads it: the files `npm run build` writes,
@@ -60,7 +61,6 @@ const SECRET = 'PLANTED_SECRET_4b1f';
 let outDir: string;
 let publicDir: string;
 let pages: BuiltPage[];
-let prism: ReturnType<typeof startPrism> | undefined;
 let contentMock: Awaited<ReturnType<typeof startContentMock>> | undefined;
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'prerender-'));
@@ -70,17 +70,16 @@ beforeAll(async () => {
     mkdirSync(join(publicDir, file, '..'), { recursive: true });
     writeFileSync(join(publicDir, file), `${SECRET}\n`);
   }
-  // The content mock the build reads, kept running so a test can ask it what the build was given.
-  prism = startPrism('content', { port: await freePort() });
-  await prism.ready;
-  contentMock = await startContentMock({ prismUrl: prism.url });
-  ({ pages } = await buildStaticSite({ outDir, publicDir, logLevel: 'error', contentPrismUrl: prism.url }));
+  // The content mock the build reads (in front of the run's content Prism), kept running so a test
+  // can ask it what the build was given.
+  const prismUrl = await sharedMock('content');
+  contentMock = await startContentMock({ prismUrl });
+  ({ pages } = await buildStaticSite({ outDir, publicDir, logLevel: 'error', contentPrismUrl: prismUrl }));
 }, 240_000);
 afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
   rmSync(publicDir, { recursive: true, force: true });
   await contentMock?.stop();
-  await prism?.stop();
 });
 
 const html = (file: string) => readFileSync(join(outDir, file), 'utf8');
@@ -169,6 +168,18 @@ describe('npm run build: a static page for every route of the content route list
       const [query] = state.queries.queries;
       expect(query.queryKey).toEqual(['content', 'route', '/content-api', 'aero', 'en', path, 'normal']);
       expect(query.state.data.sitecore.route.fields.pageTitle.value).toBe(text(path, 'pageTitle'));
+    }
+  });
+
+  it("never prerenders an editor's page: no editing markup, no chrome and no unpublished content in any page or crawl file", () => {
+    // Only the contract's edit and preview answers of the home page hold this call to action: it is not published yet.
+    const draft = 'Meet us at the airshow';
+    expect(JSON.stringify(examples['home.preview'])).toContain(draft);
+    expect(JSON.stringify(examples.home)).not.toContain(draft);
+    for (const file of filesUnder(outDir).filter((f) => /\.(html|json|xml|txt)$/.test(f))) {
+      const text = readFileSync(join(outDir, file), 'utf8');
+      expect(text, file).not.toMatch(/scWebEditInput|scFieldValue|chrometype|sc_mode=/i);
+      expect(text, file).not.toContain(draft);
     }
   });
 
@@ -353,12 +364,14 @@ describe('npm run preview of the static build', () => {
   };
   // The QA panel the mock-backed preview adds to its pages (the page around it is the built file).
   const withoutPanel = (page: string) =>
-    page.replace(
-      new RegExp(
-        `<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`,
-      ),
-      '',
-    );
+    page
+      .replace(
+        new RegExp(
+          `<script type="application/json" id="mock-scenarios-state">[^<]*</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`,
+        ),
+        '',
+      )
+      .replace(PANEL_HOST, '');
 
   it.each(Object.entries(clients))(
     'sends sitemap.xml, robots.txt, a script and a page whole and compressed to %s',

@@ -4,7 +4,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { gitIgnoreMatcher, projectGitIgnore } from '../../scripts/lib/servedFiles.mjs';
-import { rawGet } from '../support/site.ts';
+import { ownViteCache, rawGet } from '../support/site.ts';
 
 // The dev server (`npm start`) serves the site: the page, its sources and their dependencies, the
 // public files and the stand-ins. Nothing else of the project folder, which it would otherwise map
@@ -54,6 +54,7 @@ describe('the dev server serves the site only', () => {
   const stamp = `served-files-${process.pid}`;
   const planted = [`coverage/${stamp}.html`, `bench/results/${stamp}.json`, `${stamp}.log`, `src/${stamp}.log`];
   const made: string[] = [];
+  let cache: ReturnType<typeof ownViteCache> | undefined;
 
   beforeAll(async () => {
     for (const file of planted) {
@@ -65,8 +66,10 @@ describe('the dev server serves the site only', () => {
       writeFileSync(join(root, file), 'PLANTED\n');
       made.push(join(root, file));
     }
+    cache = ownViteCache();
     vite = await createServer({
       configFile: join(root, 'vite.config.ts'),
+      cacheDir: cache.cacheDir,
       logLevel: 'error',
       server: { port: await freePort(), strictPort: true, host: '127.0.0.1' },
     });
@@ -75,6 +78,7 @@ describe('the dev server serves the site only', () => {
   }, 60_000);
   afterAll(async () => {
     await vite?.close();
+    cache?.remove();
     for (const path of made.reverse()) rmSync(path, { recursive: true, force: true });
   });
 

@@ -3,9 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseEnv } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startContentMock } from '../../scripts/lib/contentMock.mjs';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
+import { buildSite } from '../../scripts/lib/siteServer.mjs';
+import { sharedMock } from '../support/shared.ts';
 import { siteEnvVariables } from '../../src/site/siteEnv.ts';
 
 // The real build (`npm run build -- --mode <mode>`) in a child process, as a deployment runs it:
@@ -14,10 +16,11 @@ const build = join(root, 'scripts', 'build.mjs');
 const outDirs: string[] = [];
 // The deployment's content host is not reachable from here: the build reads the content mock,
 // served as a content host, through PRERENDER_CONTENT_HOST (as a build machine reaching the
-// delivery host at an internal address would).
+// delivery host at an internal address would), in front of the run's content Prism. Each build is a
+// child process of its own, so they run concurrently.
 let contentMock: Awaited<ReturnType<typeof startContentMock>>;
 beforeAll(async () => {
-  contentMock = await startContentMock();
+  contentMock = await startContentMock({ prismUrl: await sharedMock('content') });
 }, 180_000);
 afterAll(async () => {
   outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
@@ -67,15 +70,16 @@ const production: Record<string, string> = {
   VITE_WEB_PERSONALIZATION_URL: 'https://d35vb5cccm4xzp.cloudfront.net',
   VITE_COMMERCE_REGION: 'europeWest',
   VITE_COMMERCE_ENVIRONMENT: 'prod',
+  VITE_COMMERCE_CLIENT_ID: '6D5C4B3A-2F1E-4D0C-9B8A-7F6E5D4C3B2A',
   VITE_CONSENT_SCRIPT_URL: 'https://cdn.consent.example/scripttemplates/otSDKStub.js',
   VITE_CONSENT_DOMAIN_SCRIPT: '0190a0b1-c2d3-4e4f-a5b6-c7d8e9f00112',
   VITE_BANNER_LAYOUT_ID: '7c1d2e3f-campaign',
 };
 
-describe('building the site for an environment', () => {
-  it.each(['production', 'uat'])(
+describe.concurrent('building the site for an environment', () => {
+  it.for(['production', 'uat'])(
     'a %s build with no settings stops with one message naming each missing variable',
-    async (mode) => {
+    async (mode, { expect }) => {
       const { code, output, outDir } = await viteBuild(mode, {});
       expect(code).not.toBe(0);
       expect(output).toContain(`The site's settings for mode "${mode}" are incomplete or invalid`);
@@ -84,7 +88,9 @@ describe('building the site for an environment', () => {
     },
   );
 
-  it('a production build with a malformed customer key, API key or host names the variable and its rule', async () => {
+  it('a production build with a malformed customer key, API key or host names the variable and its rule', async ({
+    expect,
+  }) => {
     const { code, output } = await viteBuild('production', {
       ...production,
       VITE_SEARCH_CUSTOMER_KEY: '11111_2222222',
@@ -104,7 +110,9 @@ describe('building the site for an environment', () => {
     expect(output).not.toContain('is missing');
   });
 
-  it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async () => {
+  it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async ({
+    expect,
+  }) => {
     const unreachable = `http://127.0.0.1:${await freePort()}`;
     const { code, output, outDir } = await viteBuild('production', {
       ...production,
@@ -116,7 +124,9 @@ describe('building the site for an environment', () => {
     expect(existsSync(join(outDir, 'sitemap.xml'))).toBe(false);
   });
 
-  it('a production build with production settings ships them, and no development key, mock URL or stand-in', async () => {
+  it('a production build with production settings ships them, and no development key, mock URL or stand-in', async ({
+    expect,
+  }) => {
     const { code, output, outDir } = await viteBuild('production', {
       ...production,
       PRERENDER_CONTENT_HOST: contentMock.url,
@@ -159,6 +169,7 @@ describe('building the site for an environment', () => {
       'VITE_CONSENT_SCRIPT_URL',
       'VITE_BANNER_LAYOUT_ID',
       'VITE_ENGAGEMENT_TARGET_URL',
+      'VITE_COMMERCE_CLIENT_ID',
     ]) {
       expect(everything, name).toContain(production[name]);
     }
@@ -169,5 +180,23 @@ describe('building the site for an environment', () => {
       '<link rel="canonical" href="https://www.aero.example/capabilities"',
     );
     expect(readFileSync(join(outDir, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.aero.example/sitemap.xml');
+  });
+});
+
+// Not concurrent with the builds above: it points the temporary folder (TMPDIR) elsewhere meanwhile.
+describe('building the mock-backed site for the tests and benchmarks (buildSite)', () => {
+  it('leaves no folder behind when the build fails', async ({ expect }) => {
+    const tmp = mkdtempSync(join(tmpdir(), 'site-build-tmp-'));
+    outDirs.push(tmp);
+    const given = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const unreachable = `http://127.0.0.1:${await freePort()}`;
+      await expect(buildSite({ contentPrismUrl: unreachable })).rejects.toThrow('could not read the route list');
+    } finally {
+      if (given === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = given;
+    }
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });

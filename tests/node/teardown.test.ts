@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startPrism, type PrismServer } from '../../scripts/lib/prism.mjs';
+import { launchBrowserServer } from '../../scripts/lib/browser.mjs';
 import { launchBrowser, startAll } from '../support/browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'teardown-'));
@@ -103,6 +104,23 @@ describe('launchBrowser', () => {
   it('rejects within launchTimeoutMs when Chromium starts but never answers', async () => {
     const silent = fakeBin('silent-chromium', '#!/bin/sh\nexec sleep 60\n');
     const { ms, error } = await timed(() => launchBrowser({ executablePath: silent, launchTimeoutMs: 500 }));
+    expect(ms).toBeLessThan(5_000);
+    expect(error?.message).toContain(`Chromium at ${silent} did not start within 500 ms`);
+  }, 10_000);
+});
+
+describe('launchBrowserServer (the Chromium a run shares)', () => {
+  it('rejects at once with the install command when Chromium is missing', async () => {
+    const { ms, error } = await timed(() => launchBrowserServer({ executablePath: '/nonexistent/chromium' }));
+    expect(ms).toBeLessThan(2_000);
+    expect(error?.message).toBe(
+      'Chromium not found at /nonexistent/chromium: apt-get update && apt-get install -y chromium',
+    );
+  }, 10_000);
+
+  it('rejects within launchTimeoutMs when Chromium starts but never answers', async () => {
+    const silent = fakeBin('silent-chromium-server', '#!/bin/sh\nexec sleep 60\n');
+    const { ms, error } = await timed(() => launchBrowserServer({ executablePath: silent, launchTimeoutMs: 500 }));
     expect(ms).toBeLessThan(5_000);
     expect(error?.message).toContain(`Chromium at ${silent} did not start within 500 ms`);
   }, 10_000);

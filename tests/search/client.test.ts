@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, WidgetActionType, WidgetRequestCanceledError, type WidgetEvent } from '../../src/search/index.ts';
+import { WidgetActionType, WidgetRequestCanceledError, type WidgetEvent } from '../../src/search/index.ts';
 import { fakeService, testClient } from './support.tsx';
 
 beforeEach(() => vi.useFakeTimers());
@@ -43,18 +43,23 @@ describe('search client', () => {
     expect(service.searches()[0]?.headers.has('Authorization')).toBe(false);
   });
 
-  it('logs "There was a problem on the service call" after the raw error and resolves to the error body or null', async () => {
+  it('logs "There was a problem on the service call" with its cause in one line and resolves to the error body or null', async () => {
     const service = fakeService({
       respond: () => ({ status: 500, body: { message: 'Internal server error', code: 500 } }),
     });
     const { client, logger } = testClient({}, service);
     const body = { widget: { items: [{ rfk_id: 'a', entity: 'content' }] } };
     expect(await client.calls.search(body)).toEqual({ message: 'Internal server error', code: 500 });
-    expect(logger.error).toHaveBeenCalledWith(expect.any(ApiError), 'There was a problem on the service call');
+    expect(logger.error).toHaveBeenCalledWith('There was a problem on the service call', {
+      cause: 'HTTP 500 from POST https://discover.sitecorecloud.io/discover/v2/2222222',
+    });
+    expect(logger.error.mock.calls.flat().some((arg) => arg instanceof Error)).toBe(false);
 
     const offline = testClient({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(await offline.client.calls.search(body)).toBeNull();
-    expect(offline.logger.error).toHaveBeenCalledWith(expect.any(TypeError), 'There was a problem on the service call');
+    expect(offline.logger.error).toHaveBeenCalledWith('There was a problem on the service call', {
+      cause: 'TypeError: Failed to fetch',
+    });
     expect(
       await offline.client.calls.publishEvent({ name: 'widget', action: 'view', value: {}, client_time_ms: 1 }),
     ).toBeNull();

@@ -230,10 +230,10 @@ describe('search contract (Prism)', () => {
     const { search, logger } = client({}, 'code=500');
     page(search, <RecommendationWidget rfkId="rfkid_1" />);
     expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('Internal server error');
-    expect(logger.error).toHaveBeenCalledWith(
-      expect.objectContaining({ status: 500 }),
-      'There was a problem on the service call',
-    );
+    // The specification's line with its cause in one line: the status and where, no stack, no key.
+    expect(logger.error).toHaveBeenCalledWith('There was a problem on the service call', {
+      cause: expect.stringMatching(/^HTTP 500 Internal Server Error from POST http:\/\/127\.0\.0\.1:\d+\/[^?]*$/),
+    });
     expect(await search.calls.search({ widget: { items: [{ rfk_id: 'rfkid_1', entity: 'content' }] } })).toMatchObject({
       message: 'Internal server error',
       code: 500,

@@ -167,7 +167,7 @@ describe('tracker', () => {
     const logger = spyLogger();
     const tracker = createTracker({ publish: async () => Promise.reject(new Error('boom')), uuid: 'u', logger });
     expect(await tracker.track(trackingEvents.login('b'))).toBe(false);
-    expect(logger.error).toHaveBeenCalledWith(expect.any(Error), 'There was a problem on the service call');
+    expect(logger.error).toHaveBeenCalledWith('There was a problem on the service call', { cause: 'Error: boom' });
   });
 });
 

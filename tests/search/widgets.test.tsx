@@ -583,4 +583,29 @@ describe('WidgetsProvider context', () => {
     expect(service.searches()).toHaveLength(2);
     expect(lastSearch(service).context?.page).toEqual({ uri: '/careers' });
   });
+  it("a provider mounting later with the same client (a page's widgets under the header's) updates no other widget during render", async () => {
+    const { client, service } = testClient();
+    const queryClient = new QueryClient();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const page = (widgets: boolean) => (
+      <WidgetsProvider client={client} queryClient={queryClient} context={{ page: { uri: '/' } }}>
+        <PreviewSearchWidget rfkId="preview_1" />
+        {widgets ? (
+          <WidgetsProvider client={client} queryClient={queryClient} context={{ page: { uri: '/search' } }}>
+            <RecommendationWidget rfkId="rec_1" />
+          </WidgetsProvider>
+        ) : null}
+      </WidgetsProvider>
+    );
+    const { rerender } = render(page(false));
+    await advance(250);
+    rerender(page(true));
+    await advance(250);
+    expect(error.mock.calls.map((args) => String(args[0]))).not.toContainEqual(
+      expect.stringContaining('Cannot update a component'),
+    );
+    // The widgets that mounted with it sent the page they are on.
+    expect(lastSearch(service).context?.page).toEqual({ uri: '/search' });
+    error.mockRestore();
+  });
 });

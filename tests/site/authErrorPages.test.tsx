@@ -1,6 +1,12 @@
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderElement, screen } from '@testing-library/react';
+import { createAuthClient } from '../../src/auth/index.ts';
+import { SessionProvider } from '../../src/auth/react.tsx';
 import { AuthErrorPage, SignInPage } from '../../src/site/pages/session.tsx';
+
+// The pages read the session (whether the session routes answer): a visitor known to be signed out.
+const render = (page: ReactElement) => renderElement(<SessionProvider session={null}>{page}</SessionProvider>);
 
 // The sign-in page asks the auth routes for the providers on mount: answer with none, so no request leaves the test.
 beforeEach(() => {
@@ -12,6 +18,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const renderSignIn = (error: string) => render(<SignInPage search={new URLSearchParams({ error })} />);
@@ -96,4 +103,43 @@ describe('auth error page (`/api/auth/error?error=…`)', () => {
       expect(container.querySelector('img')).toBeNull();
     },
   );
+});
+
+describe('sign-in while the session routes fail', () => {
+  it('says sign-in is unavailable instead of an empty form, and shows the form once a retry gets an answer', async () => {
+    let providers = () => Response.json({ message: 'down' }, { status: 500 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/providers') ? providers() : Response.json({}),
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<SignInPage search={new URLSearchParams()} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign-in is unavailable right now. Please try again in a few minutes.',
+    );
+    expect(screen.queryByRole('form')).toBeNull();
+    providers = () => Response.json({ credentials: { id: 'credentials', name: 'Credentials', type: 'credentials' } });
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('form', { name: 'Sign in with your account' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the error page says sign-in is unavailable while the session route fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'down' }, { status: 500 })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderElement(
+      <SessionProvider client={createAuthClient({ storage: null, logger: { error() {}, warn() {}, debug() {} } })}>
+        <AuthErrorPage search={new URLSearchParams({ error: 'Verification' })} />
+      </SessionProvider>,
+    );
+    expect(
+      await screen.findByText('Sign-in is unavailable right now. Please try again in a few minutes.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
 });

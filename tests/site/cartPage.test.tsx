@@ -25,7 +25,10 @@ beforeAll(() => CartPage.preload(), 30_000);
 afterEach(cleanup);
 
 /** Renders `/cart` with the site's own clients, recording every commerce request and its token. */
-function renderCart(session: Parameters<typeof SessionProvider>[0]['session'] | 'never') {
+function renderCart(
+  session: Parameters<typeof SessionProvider>[0]['session'] | 'never' | 'fetch',
+  authFetch: typeof fetch = () => new Promise<Response>(() => {}),
+) {
   const sent: { url: string; authorization: string | null }[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
@@ -33,11 +36,11 @@ function renderCart(session: Parameters<typeof SessionProvider>[0]['session'] | 
     sent.push({ url: request.url, authorization: request.headers.get('authorization') });
     return Response.json({ Items: [], Meta: {}, ID: 'cart-1', Total: 0 });
   };
-  // 'never': the session routes do not answer (yet): the session stays unknown.
-  const auth = createAuthClient({ fetch: () => new Promise<Response>(() => {}) });
+  // 'never': the session routes do not answer (yet): the session stays unknown. 'fetch': asked of `authFetch`.
+  const auth = createAuthClient({ fetch: authFetch, storage: null, logger: { error() {}, warn() {}, debug() {} } });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionProvider client={auth} {...(session === 'never' ? {} : { session })}>
+      <SessionProvider client={auth} {...(session === 'never' || session === 'fetch' ? {} : { session })}>
         <SiteClientsContext.Provider value={createSiteClients()}>
           <Suspense fallback={<p>Loading…</p>}>
             <RouteRenderer
@@ -71,6 +74,25 @@ describe('the cart page', () => {
       const link = await screen.findByRole('link', { name: 'Sign in' });
       expect(link.getAttribute('href')).toBe('/api/auth/signin?callbackUrl=%2Fcart');
       expect(sent).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('says it cannot check the session when the session route fails, asks commerce nothing, and shows the cart after a retry', async () => {
+    let sessionAnswer = () => Response.json({ message: 'down' }, { status: 500 });
+    const { sent, restore } = renderCart('fetch', async () => sessionAnswer());
+    try {
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'We could not check whether you are signed in just now. Your cart will show once we can.',
+      );
+      expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+      expect(sent).toEqual([]);
+      sessionAnswer = () =>
+        Response.json({ user: { name: 'Ada' }, expires: '2099-01-01T00:00:00.000Z', accessToken: 'buyer-token' });
+      screen.getByRole('button', { name: 'Try again' }).click();
+      await screen.findByText(/Total:/);
+      expect(sent.every((r) => r.authorization === 'Bearer buyer-token')).toBe(true);
     } finally {
       restore();
     }

@@ -249,7 +249,7 @@ describe('the catch-all route: layout service → component registry', () => {
     }
   });
 
-  it('treats a componentName that is an Object.prototype key as unknown, and skips editor-only HTML entries', async () => {
+  it('treats a componentName that is an Object.prototype key as unknown, and makes no component of editor-only HTML entries', async () => {
     const route = routeWith([
       { uid: 'x', componentName: 'constructor' },
       { name: 'code', type: 'text/sitecore', contents: '{}', attributes: { chrometype: 'placeholder' } },

@@ -24,6 +24,7 @@ const deployed: Record<string, string> = {
   VITE_COMMERCE_REGION: 'usWest',
   VITE_COMMERCE_ENVIRONMENT: 'staging',
   VITE_COMMERCE_BASE_URL: '',
+  VITE_COMMERCE_CLIENT_ID: '1F2E3D4C-5B6A-4798-8A9B-0C1D2E3F4A5B',
   VITE_CONSENT_SCRIPT_URL: 'https://cdn.consent.example/stub.js',
   VITE_CONSENT_DOMAIN_SCRIPT: 'abc-123-test',
   VITE_BANNER_LAYOUT_ID: '7c1d2e3f-campaign',
@@ -140,11 +141,26 @@ describe('checkSiteEnv', () => {
     const required = names.filter(
       (n) => !(siteEnvVariables[n as keyof typeof siteEnvVariables] as { optional?: true }).optional,
     );
-    expect(required).toHaveLength(14);
+    expect(required).toHaveLength(15);
     expect(() => assertSiteEnv({}, 'uat')).toThrowError(
       new RegExp(`mode "uat"[\\s\\S]*${required.join(' is missing[\\s\\S]*')} is missing`),
     );
     expect(() => assertSiteEnv(deployed, 'production', dev)).not.toThrow();
+  });
+
+  it("takes the commerce buyer app's client id as a GUID, and never the development one in a deployed build", () => {
+    const meaning = "commerce buyer app's public client id, for guest browsing";
+    expect(checkSiteEnv({ ...deployed, VITE_COMMERCE_CLIENT_ID: 'storefront' }, 'production')).toEqual([
+      `VITE_COMMERCE_CLIENT_ID (${meaning}): "storefront" should be a GUID, e.g. 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E (braces allowed)`,
+    ]);
+    expect(
+      checkSiteEnv({ ...deployed, VITE_COMMERCE_CLIENT_ID: dev.VITE_COMMERCE_CLIENT_ID!.toLowerCase() }, 'uat', dev),
+    ).toEqual([
+      `VITE_COMMERCE_CLIENT_ID (${meaning}) is the development mock value (in another case or format); set the uat value`,
+    ]);
+    expect(checkSiteEnv({ ...deployed, VITE_COMMERCE_CLIENT_ID: '' }, 'production')).toEqual([
+      `VITE_COMMERCE_CLIENT_ID is missing: ${meaning}`,
+    ]);
   });
 });
 

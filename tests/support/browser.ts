@@ -1,4 +1,4 @@
-export { launchBrowser } from '../../scripts/lib/browser.mjs';
+export { DESKTOP, launchBrowser } from '../../scripts/lib/browser.mjs';
 
 /**
  * Runs a `beforeAll`'s starts together and throws the first failure only once
@@ -12,6 +12,36 @@ export async function startAll(starts: readonly Promise<unknown>[]): Promise<voi
   );
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('\n'));
+}
+
+/**
+ * `work` on every item, at most `limit` at a time (a test's independent page visits, without
+ * opening all of them at once on a small machine); resolves to the results in the items' order.
+ * After a failure nothing new starts; the first failure is thrown once the started work has settled.
+ */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index]!, index);
+      } catch (error) {
+        failed = true; // nothing new starts after a failure
+        throw error;
+      }
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const rejected = lanes.find((lane) => lane.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return results;
 }
 
 /** The part of a Playwright page {@link pageAtRest} uses. */
@@ -47,7 +77,9 @@ export async function pageAtRest(page: RestingPage): Promise<void> {
               }),
           ),
         );
-        await new Promise((done) => requestIdleCallback(done));
+        // With a deadline: after a pointer click with no move after it, Chromium grants no idle period until
+        // the next input, on a main thread that does nothing at all (its CPU profile is all idle).
+        await new Promise((done) => requestIdleCallback(done, { timeout: 1000 }));
         for (let frame = 0; frame < 2; frame += 1) await new Promise((done) => requestAnimationFrame(done));
       });
     } finally {

@@ -1,9 +1,19 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { createServer, type ViteDevServer } from 'vite';
-import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts, type ApiName } from '../../scripts/lib/prism.mjs';
+import {
+  freePort,
+  MOCK_BACKED_MODE,
+  presentApis,
+  root,
+  startPrism,
+  type ApiName,
+  type PrismServer,
+} from '../../scripts/lib/prism.mjs';
 import { mockProxy } from '../../scripts/lib/devServer.mjs';
+import { sharedMock } from './shared.ts';
 
 type Api = ApiName;
 
@@ -17,26 +27,81 @@ export interface SiteUnderTest {
 }
 
 /**
- * Starts every contract's Prism mock and the Vite dev server proxying to them.
- * `onMockLine(api, line)` sees each line a mock prints: its log of the requests that
- * reached it. Defaults to none. `startTimeoutMs` is each mock's time to start;
- * defaults to `startPrism`'s.
+ * A Vite cache folder of a test's own, removed by the returned function (and again when the process
+ * exits). Dev servers of the same project running at once (test files in parallel, a developer's
+ * `npm start`) would otherwise rewrite each other's pre-bundled dependencies in node_modules/.vite
+ * while pages load them.
+ */
+export function ownViteCache(): { cacheDir: string; remove(): void } {
+  const parent = join(root, 'node_modules', '.cache');
+  mkdirSync(parent, { recursive: true });
+  // A dependency scan still running as its server closes can write its folder after the removal:
+  // the folders of test processes that have ended go when the next one starts.
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^vite-test-(\d+)-/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+  const cacheDir = mkdtempSync(join(parent, `vite-test-${process.pid}-`));
+  const remove = () => rmSync(cacheDir, { recursive: true, force: true });
+  process.once('exit', remove);
+  return { cacheDir, remove };
+}
+
+/** Whether the process `pid` is running. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The Vite dev server (`npm start`) on a free port, proxying to Prism mocks: the run's shared mocks
+ * (tests/support/shared.ts), but for the APIs of `ownMocks`, which get a mock of their own whose
+ * every printed line (its log of the requests that reached it) goes to `onMockLine(api, line)`.
+ * `startTimeoutMs` is each own mock's time to start; defaults to `startPrism`'s. The server has its
+ * own Vite cache ({@link ownViteCache}).
  */
 export async function startSite({
+  ownMocks = [],
   onMockLine,
   startTimeoutMs,
-}: { onMockLine?: (api: Api, line: string) => void; startTimeoutMs?: number } = {}): Promise<SiteUnderTest> {
-  const mocks = await startMocksOnFreePorts({ errors: true, onLine: onMockLine, startTimeoutMs });
+}: {
+  ownMocks?: readonly Api[];
+  onMockLine?: (api: Api, line: string) => void;
+  startTimeoutMs?: number;
+} = {}): Promise<SiteUnderTest> {
+  const own: PrismServer[] = [];
+  const cache = ownViteCache();
   let vite: ViteDevServer | undefined;
   const stop = async () => {
     await vite?.close();
-    await mocks.stop();
+    await Promise.all(own.map((m) => m.stop()));
+    cache.remove();
   };
+  let mocks: Partial<Record<Api, string>>;
   try {
+    const urls = await Promise.all(
+      presentApis().map(async (api): Promise<[Api, string]> => {
+        if (!ownMocks.includes(api)) return [api, await sharedMock(api)];
+        const server = startPrism(api, {
+          port: await freePort(),
+          errors: true,
+          startTimeoutMs,
+          onLine: onMockLine && ((line) => onMockLine(api, line)),
+        });
+        own.push(server);
+        return [api, await server.ready];
+      }),
+    );
+    mocks = Object.fromEntries(urls);
     vite = await createServer({
       configFile: join(root, 'vite.config.ts'),
+      cacheDir: cache.cacheDir,
       logLevel: 'error',
-      server: { port: await freePort(), strictPort: true, host: '127.0.0.1', proxy: mockProxy(mocks.ports) },
+      server: { port: await freePort(), strictPort: true, host: '127.0.0.1', proxy: mockProxy(portsOf(mocks)) },
     });
     await vite.listen();
   } catch (error) {
@@ -45,8 +110,15 @@ export async function startSite({
   }
   const address = vite.httpServer?.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, mocks: Object.fromEntries(mocks.servers.map((s) => [s.api, s.url])), stop };
+  return { url: `http://127.0.0.1:${port}`, mocks, stop };
 }
+
+/** The ports of mocks given by base URL, as `mockProxy` takes them. */
+export const portsOf = (mocks: Partial<Record<Api, string>>): Record<Api, number> =>
+  Object.fromEntries(Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)])) as Record<
+    Api,
+    number
+  >;
 
 /** A production build of the site served by `vite preview`. */
 export interface BuiltSite {
@@ -59,16 +131,15 @@ export interface BuiltSite {
 
 /**
  * Builds the site for production (every route prerendered) and serves the build with `vite preview`, proxying to the running
- * `mocks` of a {@link startSite} (its mock layer adds the content mock's `Prefer`; the build must not).
+ * `mocks` (its mock layer adds the content mock's `Prefer`; the build must not). The run's one such build is
+ * `sharedBuiltSite()` (tests/support/shared.ts).
  */
 export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<BuiltSite> {
   const { buildSite, removeBuild } = await import('../../scripts/lib/siteServer.mjs');
   const { preview } = await import('vite');
   // Prerendered from the running content mock, as the preview will serve it.
   const outDir = await buildSite({ contentPrismUrl: mocks.content });
-  const ports = Object.fromEntries(
-    Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)]),
-  ) as Record<Api, number>;
+  const ports = portsOf(mocks);
   try {
     const server = await preview({
       root,

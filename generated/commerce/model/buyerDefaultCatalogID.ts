@@ -10,7 +10,7 @@ Full URL of a call: `{host}/v1{path}`; the `servers` list holds one entry per re
 
 The spec's sixth region, **usWestQa, is deliberately left out**: no public host is known for it (the only QA host seen, `qaapi.ordercloud.io`, appears only in old code and is unverified). A client must not invent one.
 
-Paths containing `oauth/` get no version segment: `GET /oauth/userinfo` is served at `{host}/oauth/userinfo`. That path carries its own `servers` (the same hosts without `/v1`). The token endpoint (`POST {host}/oauth/token`, form-encoded) is not part of this contract.
+Paths containing `oauth/` get no version segment: `GET /oauth/userinfo` is served at `{host}/oauth/userinfo`. That path carries its own `servers` (the same hosts without `/v1`), and so does the token endpoint `POST /oauth/token` (form-encoded), which this contract declares only in the client-credentials form the site uses for guest browsing (tag `Auth`, outside the 421 operations of the facade and hooks).
 
 ## Authentication and impersonation (As())
 

@@ -14,7 +14,8 @@ leaves open is decided in the description of the `Layout` tag.
 examples of `getLayout` are named after their item path: the path's segments joined with `-`
 (`/` is `home`, `/capabilities/space` is `capabilities-space`, `/news/f-35-sustainment` is
 `news-f-35-sustainment`), a wildcard segment `*` spelt `wildcard` (`/products/*` is
-`products-wildcard`), and `.edit` appended for the edit-mode answer (`home.edit`). The
+`products-wildcard`), and `.edit` or `.preview` appended for the edit-mode or preview-mode
+answer (`home.edit`, `home.preview`; an item without one answers its normal example). The
 development and preview servers turn each request's `item` into `Prefer: example=<name>` (or
 `Prefer: code=404` when no example exists) before it reaches the mock
 (`scripts/lib/contentMock.mjs`); the site itself never sends `Prefer`.

@@ -5,7 +5,9 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentType,
   type ReactNode,
@@ -49,15 +51,7 @@ export interface WidgetsProviderProps extends SearchConfig {
  */
 export function WidgetsProvider(props: WidgetsProviderProps) {
   const { client: given, queryClient: givenQueryClient, suspense = false, context, children, ...config } = props;
-  const [client] = useState(() => {
-    if (!given) return createSearchClient({ ...config, context });
-    // A given client starts with the context too, so the first batch already carries it.
-    if (context) {
-      given.context.update(context);
-      given.context.flush();
-    }
-    return given;
-  });
+  const [client] = useState(() => given ?? createSearchClient({ ...config, context }));
   const ambient = useContext(QueryClientContext);
   const [own] = useState(() => (givenQueryClient || ambient ? undefined : new QueryClient()));
   const queryClient = (givenQueryClient ?? ambient ?? own) as QueryClient;
@@ -66,9 +60,16 @@ export function WidgetsProvider(props: WidgetsProviderProps) {
     if (consent !== undefined) client.setTrackingConsent(consent);
   }, [client, consent]);
   const contextJson = context ? stableStringify(context) : undefined;
-  useEffect(() => {
-    if (contextJson) client.context.update(JSON.parse(contextJson) as SearchContext);
-  }, [client, contextJson]);
+  const started = useRef(false);
+  // In a layout effect, not during render: a given client may already serve other widgets (the
+  // header's), whose components re-render on a context change. The first time it is committed at
+  // once, before the widgets below send their first batch (from their effects, which run after this).
+  useLayoutEffect(() => {
+    if (!contextJson) return;
+    client.context.update(JSON.parse(contextJson) as SearchContext);
+    if (!started.current && given) client.context.flush();
+    started.current = true;
+  }, [client, contextJson, given]);
   const value = useMemo(() => ({ client, queryClient, suspense }), [client, queryClient, suspense]);
   return <WidgetsContext.Provider value={value}>{children}</WidgetsContext.Provider>;
 }

@@ -25,6 +25,8 @@ export interface WidgetQueryResult<W> {
   isSuccess: boolean;
   /** Why the last request failed; never a cancellation. */
   error: Error | null;
+  /** Asks the service again (the failure message's retry). */
+  refetch: () => Promise<unknown>;
 }
 
 /** What every widget hook returns besides its own state and actions. */
@@ -83,6 +85,7 @@ export function useWidgetData<T extends WidgetType>(
     isError: query.isError,
     isSuccess: query.isSuccess,
     error: query.error,
+    refetch: query.refetch,
   };
   return { widgetRef, queryResult, widget };
 }

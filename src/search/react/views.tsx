@@ -17,13 +17,19 @@ import {
 } from './hooks.ts';
 import type { WidgetQueryResult } from './useWidgetData.ts';
 
-/** Announces loading and shows a failure (never a cancellation); renders nothing otherwise. */
+/**
+ * Announces loading and shows a failure (never a cancellation) with a button that asks again; renders
+ * nothing otherwise.
+ */
 export function WidgetStatus({ queryResult }: { queryResult: WidgetQueryResult<unknown> }) {
   if (queryResult.isError)
     return (
-      <p className="search-error" role="alert">
-        {queryResult.error?.message}
-      </p>
+      <div className="search-error">
+        <p role="alert">{queryResult.error?.message}</p>
+        <button type="button" disabled={queryResult.isFetching} onClick={() => void queryResult.refetch()}>
+          {queryResult.isFetching ? 'Trying again…' : 'Try again'}
+        </button>
+      </div>
     );
   if (queryResult.isLoading)
     return (

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import { useSiteBanners } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
@@ -9,6 +9,8 @@ import { usePageHead } from '../head.ts';
 import { Link, useLocation } from '../router.tsx';
 import { SiteProvider } from '../SiteContext.tsx';
 import { siteConfig } from '../siteConfig.ts';
+import { hasStaticPage, samePath } from '../prerenderState.ts';
+import { ServiceProblem } from '../serviceFailure.tsx';
 import { components as siteComponents } from './registry.tsx';
 import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
 import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePageRoute } from './route.tsx';
@@ -44,14 +46,31 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
   const { route } = page;
   const [pageReady, setPageReady] = useState(false);
   const ready = useCallback(() => setPageReady(true), []);
+  // The page this visit started on: a failure anywhere else came from a client-side navigation.
+  const [firstPath] = useState(location.pathname);
+  // The static pages' list is read as the first navigation leaves, so a failure can fall back at once.
+  useEffect(() => {
+    if (page.navigating && mode === 'normal') void hasStaticPage(firstPath);
+  }, [page.navigating, mode, firstPath]);
   return (
     <BannerProvider enabled={showsBanners(route)}>
       <SiteProvider>
         {mode !== 'normal' ? <EditModeMedia /> : null}
+        {page.navigating ? <NavigationProgress /> : null}
         <Frame pathname={page.url.pathname} searchReady={pageReady}>
-          <main id="main" data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}>
+          <main
+            id="main"
+            data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}
+            aria-busy={page.navigating || undefined}
+          >
             <Suspense fallback={<PageLoading gate={gated} />}>
-              <PageBody page={page} components={siteComponents} mode={mode} onReady={ready} />
+              <PageBody
+                page={page}
+                components={siteComponents}
+                mode={mode}
+                onReady={ready}
+                clientNavigation={!samePath(page.requested.pathname, firstPath)}
+              />
             </Suspense>
           </main>
         </Frame>
@@ -73,6 +92,11 @@ export interface PageBodyProps {
   mode: PageMode;
   /** Called once the page's content is on screen (its lazy components loaded). Defaults to none. */
   onReady?: () => void;
+  /**
+   * The page was reached by a client-side navigation: when its layout fails, its prerendered page
+   * (if the build made one) is loaded instead of the error page. Defaults to false.
+   */
+  clientNavigation?: boolean;
 }
 
 /**
@@ -80,7 +104,7 @@ export interface PageBodyProps {
  * registry, below the targeted banners; its gate, the loading status, the error page or the
  * not-found page otherwise. Keeps the document's head on the route shown (head.ts).
  */
-export function PageBody({ page, components, mode, onReady }: PageBodyProps) {
+export function PageBody({ page, components, mode, onReady, clientNavigation = false }: PageBodyProps) {
   usePageHead(page.route, page.url, {
     origin: siteConfig.publicOrigin,
     siteName: siteConfig.siteName,
@@ -90,11 +114,9 @@ export function PageBody({ page, components, mode, onReady }: PageBodyProps) {
   if (page.status === 'loading') return <PageLoading />;
   if (page.status === 'error') {
     return (
-      <div className="container">
-        <h1>This page could not be loaded</h1>
-        <p role="alert">We could not load this page. Please try again.</p>
+      <LayoutFailure url={page.requested} staticFallback={clientNavigation && mode === 'normal'} retry={page.retry}>
         <Ready onReady={onReady} />
-      </div>
+      </LayoutFailure>
     );
   }
   if (page.status === 'not-found')
@@ -106,9 +128,7 @@ export function PageBody({ page, components, mode, onReady }: PageBodyProps) {
     );
   const content = (
     <RouteRenderer components={components} route={page.route} mode={mode} url={page.url}>
-      <div className="container">
-        <Banners />
-      </div>
+      <Banners />
       <Placeholder name="main" />
     </RouteRenderer>
   );
@@ -124,6 +144,58 @@ export function PageBody({ page, components, mode, onReady }: PageBodyProps) {
 function Ready({ onReady }: { onReady?: () => void }) {
   useEffect(() => onReady?.(), [onReady]);
   return null;
+}
+
+/** The title of the page shown when a route's layout could not be loaded. */
+export const LAYOUT_FAILURE_HEADING = 'This page could not be loaded';
+
+/**
+ * What a page whose layout failed (or passed its deadline) shows. After a client-side navigation to a
+ * route the build prerendered, that static page is loaded instead (a full navigation: it needs no
+ * layout service); otherwise, and until that is known, the error page with a retry, titled as such.
+ */
+function LayoutFailure({
+  url,
+  staticFallback,
+  retry,
+  children,
+}: {
+  url: URL;
+  staticFallback: boolean;
+  retry: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  const [checking, setChecking] = useState(staticFallback);
+  useEffect(() => {
+    document.title = `${LAYOUT_FAILURE_HEADING} | ${siteConfig.siteName}`;
+    if (!staticFallback) return;
+    let current = true;
+    void hasStaticPage(url.pathname).then((found) => {
+      if (!current) return;
+      if (found) window.location.assign(url.href);
+      else setChecking(false);
+    });
+    return () => void (current = false);
+  }, [url.href, url.pathname, staticFallback]);
+  if (checking) return <PageLoading />;
+  return (
+    <div className="container">
+      <ServiceProblem
+        heading={LAYOUT_FAILURE_HEADING}
+        message="We could not load this page just now."
+        onRetry={retry}
+      />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A thin bar at the top of the window while a client-side navigation is on its way (out of the page's
+ * flow: it moves nothing). The previous page stays readable under it until the next one arrives.
+ */
+function NavigationProgress() {
+  return <div className="navigation-progress" role="progressbar" aria-label="Loading the next page" />;
 }
 
 /**
@@ -157,17 +229,18 @@ export function showsBanners(route: RouteData | null | undefined): boolean {
 }
 
 /**
- * The targeted promotional banners, each dismissible. While they load (a targeted layout; the
- * prerendered page too) their strip is already in place at its full height, so their arrival moves
- * nothing; several banners scroll sideways in that strip. A visitor with none sees no strip. The
- * banners are the shared site context's, where the banner flow stores them.
+ * The targeted promotional banners, each dismissible, in a tray docked to the bottom of the window:
+ * out of the page's flow, so their arrival, their failure or an empty answer (the banner service is
+ * slow or down) never moves the content; several banners scroll sideways in the tray. Nothing shows
+ * while they load or when there are none. The banners are the shared site context's, where the banner
+ * flow stores them.
  */
 export function Banners() {
   const { banners } = useSiteBanners();
-  const { dismiss, isLoading } = useBanners();
-  if (!isLoading && banners.length === 0) return null;
+  const { dismiss } = useBanners();
+  if (banners.length === 0) return null;
   return (
-    <section aria-label="Announcements" className="banners" aria-busy={isLoading}>
+    <section aria-label="Announcements" className="banners">
       {banners.map((banner) => (
         <aside key={banner.id} className="banner" data-banner-id={banner.id}>
           {banner.title ? <h2>{banner.title}</h2> : null}

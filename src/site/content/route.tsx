@@ -1,8 +1,11 @@
 import { type ReactNode, useState } from 'react';
-import { useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession } from '../../auth/react.tsx';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { samePath } from '../prerenderState.ts';
+import { retrySession, ServiceProblem, SESSION_UNKNOWN } from '../serviceFailure.tsx';
+import { preloadPage } from '../onDemand.tsx';
+import { components } from './registry.tsx';
 import { booleanOf } from './rendering.tsx';
 
 // The route a URL shows, from the layout service: the route query (fetching), whether there is a
@@ -59,6 +62,12 @@ export type PageStatus =
 export type PageRoute = PageStatus & {
   /** The URL of what is shown: the new one once its route arrived, the previous one meanwhile. */
   url: URL;
+  /** The URL asked for (the location): differs from `url` while a client-side navigation is on its way. */
+  requested: URL;
+  /** A client-side navigation is on its way: the previous page still shows while the next one loads. */
+  navigating: boolean;
+  /** Asks the layout service for the requested URL's route again (the error page's retry). */
+  retry: () => Promise<unknown>;
   /** The route in the shown data: `null` when the service has none (404), `undefined` before any data. */
   route: RouteData | null | undefined;
   /** The layout answer's language. */
@@ -80,12 +89,22 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
   const waiting = !!gate && status !== 'authenticated';
   // Published pages change with a deploy (which prerenders them again), not during a visit: a page
   // hydrated from its prerendered data, or seen before, is not fetched again.
-  const layout = useRoute(url.pathname, { mode, staleTime: mode === 'normal' ? Infinity : 0, enabled: !waiting });
+  const layout = useRoute(url.pathname, {
+    mode,
+    staleTime: mode === 'normal' ? Infinity : 0,
+    enabled: !waiting,
+    // The next page's components load before it replaces the previous one: no loading state in
+    // between (a Suspense fallback hiding the old page, then the new one: a layout shift).
+    prepare: (answer) => preloadPage(answer.sitecore.route, components),
+  });
   const [shownUrl, setShownUrl] = useState(url);
   // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
   if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
   const shown = {
     url: layout.isPlaceholderData ? shownUrl : url,
+    requested: url,
+    navigating: layout.isPlaceholderData && layout.isFetching,
+    retry: layout.refetch,
     route: layout.data?.sitecore.route,
     language: layout.data?.sitecore.context.language,
   };
@@ -102,8 +121,17 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
  * session is known (and while its layout loads) the page shows its gate; `children` once signed in.
  */
 export function SessionRequired({ heading, children }: { heading: string; children?: ReactNode }) {
-  const { status } = useSession({ required: true });
+  const { status, unavailable } = useSession({ required: true });
+  const auth = useAuthClient();
   if (status === 'authenticated' && children) return <>{children}</>;
+  // The session route failed or passed its deadline: the reader may well be signed in, so no redirect.
+  if (unavailable)
+    return (
+      <div className="container">
+        <h1>{heading}</h1>
+        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession(auth)} />
+      </div>
+    );
   return <Gate heading={heading} />;
 }
 

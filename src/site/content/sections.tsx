@@ -3,12 +3,16 @@ import {
   type ContentComponentProps,
   ContentImage,
   ContentLink,
+  ContentText,
   itemsOf,
   linkOf,
   numberOf,
   Placeholder,
   textOf,
+  useEditing,
+  useShowsField,
 } from './rendering.tsx';
+import type { FieldMap } from '../../content/index.ts';
 import { usePersonalize } from '../../engagement/react.tsx';
 import { SiteRecommendationWidget } from '../onDemand.tsx';
 import { siteConfig } from '../siteConfig.ts';
@@ -27,8 +31,8 @@ export function Hero({ fields }: ContentComponentProps) {
     <section className="hero" aria-labelledby={titleId}>
       <div className="container">
         <div>
-          <h1 id={titleId}>{textOf(fields.heading)}</h1>
-          <p>{textOf(fields.text)}</p>
+          <ContentText tag="h1" id={titleId} field={fields.heading} />
+          <ContentText tag="p" field={fields.text} />
           <p>
             <ContentLink className="cta" data-track="cta" field={fields.cta} />{' '}
             <ContentLink field={fields.secondaryLink} />
@@ -48,20 +52,34 @@ export function Hero({ fields }: ContentComponentProps) {
 // The marketing sections editors place on pages. Each reads its rendering's fields and params;
 // none reads window or document while rendering.
 
-/** `PersonalizedOffer`: the personalised offer of the visitor (decision `params.friendlyId`), when there is one. */
+/**
+ * `PersonalizedOffer`: the editor's default text (`fallbackText`) in place from the first paint, replaced
+ * by the visitor's personalised offer (decision `params.friendlyId`) when there is one. The card keeps
+ * its size, so the offer arriving, or personalization failing or never answering, moves nothing.
+ * Editors in edit mode, who get no personalisation, edit its heading and fallback text in place.
+ */
 export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
+  const editing = useEditing();
   const personalised = usePersonalize(
     { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
     { timeout: 3000 },
   );
   const offer =
     personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
-  if (!offer) return null;
+  const headline = offer?.headline ?? offer?.title;
   return (
     <div className="container">
-      <section aria-label={textOf(fields.heading)} className="card" data-personalized="">
-        <h2>{textOf(fields.heading)}</h2>
-        <p>{String(offer.headline ?? offer.title ?? textOf(fields.fallbackText))}</p>
+      <section
+        aria-label={textOf(fields.heading)}
+        className="card personalized-offer"
+        data-personalized={offer ? '' : undefined}
+      >
+        <ContentText tag="h2" field={fields.heading} />
+        {headline === undefined || editing ? (
+          <ContentText tag="p" field={fields.fallbackText} />
+        ) : (
+          <p>{String(headline)}</p>
+        )}
       </section>
     </div>
   );
@@ -70,26 +88,34 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
 /** `ArticleList`: article teasers whose likes and views are shared with every other view of the same article. */
 export function ArticleList({ fields }: ContentComponentProps) {
   const titleId = useId();
-  const articles = useMemo<Article[]>(
+  const articles = useMemo<Array<{ article: Article; fields: FieldMap }>>(
     () =>
       itemsOf(fields.articles).map((item) => ({
-        id: item.id,
-        title: textOf(item.fields.title),
-        summary: textOf(item.fields.summary),
-        likeCount: numberOf(item.fields.likeCount),
-        viewCount: numberOf(item.fields.viewCount),
-        // An editor's link, else the item's own URL: whichever of them the link guard lets through.
-        href: safeLinkTarget(linkOf(item.fields.link)?.href) ?? safeLinkTarget(item.url),
+        fields: item.fields,
+        article: {
+          id: item.id,
+          title: textOf(item.fields.title),
+          summary: textOf(item.fields.summary),
+          likeCount: numberOf(item.fields.likeCount),
+          viewCount: numberOf(item.fields.viewCount),
+          // An editor's link, else the item's own URL: whichever of them the link guard lets through.
+          href: safeLinkTarget(linkOf(item.fields.link)?.href) ?? safeLinkTarget(item.url),
+        },
       })),
     [fields.articles],
   );
   return (
     <div className="container">
       <section aria-labelledby={titleId}>
-        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <ContentText tag="h2" id={titleId} field={fields.heading} />
         <div className="grid">
-          {articles.map((article) => (
-            <ArticleCard key={article.id} article={article} />
+          {articles.map(({ article, fields: item }) => (
+            <ArticleCard
+              key={article.id}
+              article={article}
+              title={<ContentText field={item.title} />}
+              summary={<ContentText field={item.summary} />}
+            />
           ))}
         </div>
       </section>
@@ -103,7 +129,7 @@ export function Recommendations({ fields, params }: ContentComponentProps) {
   return (
     <div className="container">
       <section aria-labelledby={titleId}>
-        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <ContentText tag="h2" id={titleId} field={fields.heading} />
         <Suspense fallback={null}>
           <SiteRecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
         </Suspense>
@@ -118,8 +144,8 @@ export function PromoCta({ fields }: ContentComponentProps) {
   return (
     <div className="container">
       <section className="card promo" aria-labelledby={titleId}>
-        <h2 id={titleId}>{textOf(fields.heading)}</h2>
-        <p>{textOf(fields.text)}</p>
+        <ContentText tag="h2" id={titleId} field={fields.heading} />
+        <ContentText tag="p" field={fields.text} />
         <p>
           <ContentLink className="cta" data-track="cta" field={fields.link} />
         </p>
@@ -134,13 +160,13 @@ export function CapabilityCards({ fields }: ContentComponentProps) {
   return (
     <div className="container">
       <section aria-labelledby={titleId}>
-        <h2 id={titleId}>{textOf(fields.heading)}</h2>
+        <ContentText tag="h2" id={titleId} field={fields.heading} />
         <div className="grid">
           {itemsOf(fields.cards).map((card) => (
             <article key={card.id} className="card">
               <ContentImage field={card.fields.image} loading="lazy" />
-              <h3>{textOf(card.fields.title)}</h3>
-              <p>{textOf(card.fields.summary)}</p>
+              <ContentText tag="h3" field={card.fields.title} />
+              <ContentText tag="p" field={card.fields.summary} />
               <ContentLink field={card.fields.link} />
             </article>
           ))}
@@ -168,16 +194,30 @@ export function Columns({ rendering }: ContentComponentProps) {
 export function CareersList({ fields }: ContentComponentProps) {
   return (
     <div className="container">
-      <h1>{textOf(fields.heading)}</h1>
-      <p>{textOf(fields.text)}</p>
+      <ContentText tag="h1" field={fields.heading} />
+      <ContentText tag="p" field={fields.text} />
       <ul>
         {itemsOf(fields.jobs).map((job) => (
-          <li key={job.id}>
-            <ContentLink field={job.fields.link}>{textOf(job.fields.title)}</ContentLink>
-            {textOf(job.fields.location) ? <span className="muted"> · {textOf(job.fields.location)}</span> : null}
-          </li>
+          <Job key={job.id} fields={job.fields} />
         ))}
       </ul>
     </div>
+  );
+}
+
+function Job({ fields }: { fields: FieldMap }) {
+  const hasLocation = useShowsField(fields.location);
+  return (
+    <li>
+      <ContentLink field={fields.link}>
+        <ContentText field={fields.title} />
+      </ContentLink>
+      {hasLocation ? (
+        <span className="muted">
+          {' · '}
+          <ContentText field={fields.location} />
+        </span>
+      ) : null}
+    </li>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, use } from 'react';
+import { type ReactNode, use, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CommerceProvider,
@@ -13,8 +13,9 @@ import type { FieldMap } from '../../content/index.ts';
 import { type ContentComponentProps, ContentLink, textOf } from '../content/rendering.tsx';
 import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
-import { useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession } from '../../auth/react.tsx';
 import { siteConfig } from '../siteConfig.ts';
+import { retrySession, ServiceProblem, SESSION_UNKNOWN } from '../serviceFailure.tsx';
 
 // The commerce pages, loaded on demand with the commerce client's code: the product page and the
 // cart, through the generated hooks bound to the buyer's client.
@@ -37,8 +38,16 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
   const client = useCommerceClient();
   // The cart's total and line items both change: refresh this client's whole cart.
   const add = useCartCreateLineItem({
-    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: commerceQueryKey(client, 'Cart') }) },
+    mutation: {
+      mutationKey: ['commerce', 'Cart', 'CreateLineItem'],
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: commerceQueryKey(client, 'Cart') }),
+    },
   });
+  const name = product.data ? (product.data.Name ?? product.data.ID) : undefined;
+  // The page is the product's: its name is the title once known (the route's title is the catalogue's).
+  useEffect(() => {
+    if (name) document.title = `${name} | ${siteConfig.siteName}`;
+  }, [name]);
   if (product.isPending)
     return (
       <div className="container">
@@ -46,10 +55,14 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
       </div>
     );
   if (product.isError) {
+    // The commerce client's deadline (siteConfig.deadlines.commerce) ends a wait that gets no answer.
     return (
       <div className="container">
-        <h1>Product unavailable</h1>
-        <p role="alert">We could not load this product ({product.error.message}).</p>
+        <ServiceProblem
+          heading="Product unavailable"
+          message="We could not load this product just now."
+          onRetry={() => product.refetch()}
+        />
       </div>
     );
   }
@@ -103,10 +116,12 @@ const money = (value: number | null | undefined, currency = 'USD') =>
 
 /**
  * The buyer's cart. A cart belongs to a signed-in buyer: nothing is asked of the commerce service
- * until the session is known, and a visitor without one is offered to sign in.
+ * until the session is known, and a visitor without one is offered to sign in. When the session
+ * route fails or passes its deadline, the cart says it cannot tell, with a retry.
  */
 function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
-  const { status } = useSession();
+  const { status, unavailable } = useSession();
+  const auth = useAuthClient();
   const signIn = `${siteConfig.authBasePath}/signin?${new URLSearchParams({ callbackUrl: '/cart' })}`;
   // One frame and heading whatever the state, so the prerendered heading stays when the session arrives.
   return (
@@ -116,6 +131,11 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
         <BuyerCart fields={fields} />
       ) : status === 'loading' ? (
         <p role="status">Loading cart…</p>
+      ) : unavailable ? (
+        <ServiceProblem
+          message={`${SESSION_UNKNOWN} Your cart will show once we can.`}
+          onRetry={() => retrySession(auth)}
+        />
       ) : (
         <p>
           Sign in to see your cart. <Link href={signIn}>Sign in</Link>
@@ -132,7 +152,12 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const currency = cart.data?.Currency ?? 'USD';
   return (
     <>
-      {cart.isError || items.isError ? <p role="alert">We could not load your cart. Please try again.</p> : null}
+      {cart.isError || items.isError ? (
+        <ServiceProblem
+          message="We could not load your cart just now."
+          onRetry={() => Promise.all([cart.isError && cart.refetch(), items.isError && items.refetch()])}
+        />
+      ) : null}
       {items.isPending ? <p role="status">Loading cart…</p> : null}
       {items.data ? (
         items.data.Items.length === 0 ? (

@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { defaultAuthClient, getProviders, type Providers, signIn } from '../../auth/index.ts';
 import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
-import { useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession } from '../../auth/react.tsx';
 import { type ContentComponentProps, textOf } from '../content/rendering.tsx';
+import { retrySession, ServiceProblem, SESSION_UNKNOWN, SIGN_IN_UNAVAILABLE } from '../serviceFailure.tsx';
 
 // The session client's own pages, loaded on demand: sign-in, the error page and the account page,
 // with the messages the protocol's `?error=` values show.
@@ -89,12 +90,22 @@ export function authErrorView(error: string | null | undefined): AuthErrorView {
 
 /** The sign-in page (`/api/auth/signin`): the providers from the session client, and a credentials form. */
 export function SignInPage({ search }: { search: URLSearchParams }) {
-  const [providers, setProviders] = useState<Providers | null>(null);
+  // `undefined` while asked, `null` when the providers route failed or passed its deadline.
+  const [providers, setProviders] = useState<Providers | null | undefined>(undefined);
   const [error, setError] = useState(search.get('error'));
+  const { unavailable } = useSession();
+  const auth = useAuthClient();
   const callbackUrl = sameOriginPath(search.get('callbackUrl')) ?? '/';
-  useEffect(() => {
-    void getProviders().then(setProviders);
-  }, []);
+  const loadProviders = () => getProviders().then(setProviders);
+  useEffect(() => void getProviders().then(setProviders), []);
+  if (providers === null || unavailable) {
+    return (
+      <div className="container">
+        <h1>Sign in</h1>
+        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(auth, loadProviders)} />
+      </div>
+    );
+  }
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -142,6 +153,8 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
 /** The session client's error page (`/api/auth/error?error=…`): the protocol's message for the value, never the value itself. */
 export function AuthErrorPage({ search }: { search: URLSearchParams }) {
   const { heading, message, signIn } = authErrorView(search.get('error'));
+  const { unavailable } = useSession();
+  const auth = useAuthClient();
   return (
     <div className="container">
       <h1>{heading}</h1>
@@ -150,7 +163,9 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
           <p key={line}>{line}</p>
         ))}
       </div>
-      {signIn ? (
+      {unavailable ? (
+        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(auth)} />
+      ) : signIn ? (
         <p>
           <Link href={defaultAuthClient.url('signin')}>Sign in</Link>
         </p>
@@ -165,6 +180,14 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
 /** `Account`: requires a session: readers without one are sent to sign in, then back here. */
 export function AccountPage({ fields }: ContentComponentProps) {
   const { data, status } = useSession({ required: true });
+  const auth = useAuthClient();
+  if (status === 'unauthenticated')
+    return (
+      <div className="container">
+        <h1>{textOf(fields.heading)}</h1>
+        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession(auth)} />
+      </div>
+    );
   if (status !== 'authenticated')
     return (
       <div className="container">

@@ -14,7 +14,8 @@ leaves open is decided in the description of the `Layout` tag.
 examples of `getLayout` are named after their item path: the path's segments joined with `-`
 (`/` is `home`, `/capabilities/space` is `capabilities-space`, `/news/f-35-sustainment` is
 `news-f-35-sustainment`), a wildcard segment `*` spelt `wildcard` (`/products/*` is
-`products-wildcard`), and `.edit` appended for the edit-mode answer (`home.edit`). The
+`products-wildcard`), and `.edit` or `.preview` appended for the edit-mode or preview-mode
+answer (`home.edit`, `home.preview`; an item without one answers its normal example). The
 development and preview servers turn each request's `item` into `Prefer: example=<name>` (or
 `Prefer: code=404` when no example exists) before it reaches the mock
 (`scripts/lib/contentMock.mjs`); the site itself never sends `Prefer`.
@@ -41,6 +42,7 @@ import type {
   GetLayoutParams,
   LayoutNotFound,
   LayoutServiceData,
+  ServerErrorResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -95,7 +97,7 @@ export const getGetLayoutQueryKey = (params?: GetLayoutParams,) => {
     }
 
     
-export const getGetLayoutQueryOptions = <TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
+export const getGetLayoutQueryOptions = <TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -114,10 +116,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLayoutQueryResult = NonNullable<Awaited<ReturnType<typeof getLayout>>>
-export type GetLayoutQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>
+export type GetLayoutQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>
 
 
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLayout>>,
@@ -127,7 +129,7 @@ export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TErr
       >, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLayout>>,
@@ -137,7 +139,7 @@ export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TErr
       >, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -145,7 +147,7 @@ export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TErr
  * @summary The layout data of one route
  */
 
-export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound>>(
+export function useGetLayout<TData = Awaited<ReturnType<typeof getLayout>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | LayoutNotFound | ServerErrorResponse>>(
  params: GetLayoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayout>>, TError, TData>>, request?: SecondParameter<typeof orvalRequest>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

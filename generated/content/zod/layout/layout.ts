@@ -14,7 +14,8 @@ leaves open is decided in the description of the `Layout` tag.
 examples of `getLayout` are named after their item path: the path's segments joined with `-`
 (`/` is `home`, `/capabilities/space` is `capabilities-space`, `/news/f-35-sustainment` is
 `news-f-35-sustainment`), a wildcard segment `*` spelt `wildcard` (`/products/*` is
-`products-wildcard`), and `.edit` appended for the edit-mode answer (`home.edit`). The
+`products-wildcard`), and `.edit` or `.preview` appended for the edit-mode or preview-mode
+answer (`home.edit`, `home.preview`; an item without one answers its normal example). The
 development and preview servers turn each request's `item` into `Prefer: example=<name>` (or
 `Prefer: code=404` when no example exists) before it reaches the mock
 (`scripts/lib/contentMock.mjs`); the site itself never sends `Prefer`.
@@ -59,13 +60,13 @@ export const getLayoutResponse = zod.object({
   "displayName": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -73,7 +74,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -81,7 +82,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -89,13 +91,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -103,7 +105,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -111,7 +113,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -120,13 +123,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -134,7 +137,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -142,16 +145,17 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).describe('Field name → field.').and(zod.object({
   "pageTitle": zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),
   "metaDescription": zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),
   "ogImage": zod.object({
   "value": zod.object({
@@ -160,11 +164,11 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).optional(),
   "noIndex": zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).optional()
 })).describe('Route-level fields; every route has `pageTitle` and `metaDescription`.'),
   "databaseName": zod.string().optional().describe('`web` for published content, `master` in edit and preview.'),
@@ -182,13 +186,13 @@ export const getLayoutResponse = zod.object({
   "params": zod.record(zod.string(), zod.string()).optional().describe('The rendering\'s parameters (strings).'),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -196,7 +200,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -204,7 +208,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -212,13 +217,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -226,7 +231,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -234,7 +239,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -243,13 +249,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -257,7 +263,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -265,7 +271,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).optional().describe('Field name → field.'),
   "placeholders": zod.record(zod.string(), zod.array(zod.union([zod.object({
@@ -275,13 +282,13 @@ export const getLayoutResponse = zod.object({
   "params": zod.record(zod.string(), zod.string()).optional().describe('The rendering\'s parameters (strings).'),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -289,7 +296,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -297,7 +304,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -305,13 +313,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -319,7 +327,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -327,7 +335,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -336,13 +345,13 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -350,7 +359,7 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -358,7 +367,8 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs; present only in edit mode.')
+  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).optional().describe('Field name → field.'),
   "placeholders": zod.record(zod.string(), zod.array(zod.record(zod.string(), zod.any()))).optional()
@@ -367,13 +377,13 @@ export const getLayoutResponse = zod.object({
   "type": zod.string(),
   "contents": zod.string().nullable(),
   "attributes": zod.record(zod.string(), zod.string())
-}).describe('An editor-only element (edit mode), e.g. the editor\'s placeholder markers.')]))).optional().describe('Nested placeholders of a container rendering.')
+}).describe('An editor-only element (edit mode only): the platform\'s placeholder and rendering chrome\nmarkers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).optional().describe('Nested placeholders of a container rendering.')
 }).describe('A rendering placed in a placeholder; `componentName` selects the site\'s component.'),zod.object({
   "name": zod.string(),
   "type": zod.string(),
   "contents": zod.string().nullable(),
   "attributes": zod.record(zod.string(), zod.string())
-}).describe('An editor-only element (edit mode), e.g. the editor\'s placeholder markers.')]))).describe('Placeholder name → its renderings (and, in edit mode, HTML element entries), in order.')
+}).describe('An editor-only element (edit mode only): the platform\'s placeholder and rendering chrome\nmarkers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).describe('Placeholder name → its renderings (and, in edit mode, HTML element entries), in order.')
 }).describe('One route (page) of the content tree.')
 })
 })
