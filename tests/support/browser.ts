@@ -54,7 +54,7 @@ interface RestingPage {
 
 /**
  * Resolves once the page has finished its work: the network is idle, every image it asked for has
- * loaded or failed, fonts are ready, the main thread has had an idle moment and painted twice, and none of
+ * loaded or failed, fonts are ready, the main thread has had nothing else to do and painted twice, and none of
  * that started a new request. "Nothing was sent" assertions wait for this instead of a fixed time.
  */
 export async function pageAtRest(page: RestingPage): Promise<void> {
@@ -77,9 +77,12 @@ export async function pageAtRest(page: RestingPage): Promise<void> {
               }),
           ),
         );
-        // With a deadline: after a pointer click with no move after it, Chromium grants no idle period until
-        // the next input, on a main thread that does nothing at all (its CPU profile is all idle).
-        await new Promise((done) => requestIdleCallback(done, { timeout: 1000 }));
+        // Not requestIdleCallback: after a pointer click with no move after it, Chromium grants no idle
+        // period until the next input, on a main thread that does nothing at all (its CPU profile is all
+        // idle). A background-priority task runs once no other task is waiting, which is the point here.
+        await (
+          globalThis as unknown as { scheduler: { postTask(fn: () => void, o: { priority: string }): Promise<void> } }
+        ).scheduler.postTask(() => {}, { priority: 'background' });
         for (let frame = 0; frame < 2; frame += 1) await new Promise((done) => requestAnimationFrame(done));
       });
     } finally {
