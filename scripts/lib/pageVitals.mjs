@@ -1,7 +1,8 @@
 // @ts-check
 // A page as a visitor's browser gets it, measured in Chromium: first and largest contentful paint,
 // cumulative layout shift (the Web Vitals definition: the worst session window of shifts without
-// recent input), and every JavaScript file the visit downloaded. Optionally as a phone on a slow
+// recent input), total blocking time, render-blocking requests, every JavaScript file the visit
+// downloaded and (on request) how much of it never ran during the load. Optionally as a phone on a slow
 // network sees it: DevTools-protocol network and CPU throttling and a phone's viewport. Shared by
 // the site benchmark and the Chromium suite, so the figure the bench reports is the one tests hold.
 
@@ -36,8 +37,16 @@
  * @property {LayoutShift[]} shifts
  * @property {number} status
  * @property {string} html
- * @property {Array<{ url: string; bytes: number }>} scripts
+ * @property {Array<{ url: string; bytes: number; unusedBytes?: number }>} scripts
+ *   Each file's bytes over the wire and, with `coverage`, the share of them that never ran (Lighthouse's
+ *   estimate: the transferred size times the file's fraction of code not executed).
  * @property {number} jsBytes
+ * @property {number} [unusedJsBytes] With `coverage`: the sum of the files' `unusedBytes`.
+ * @property {number} tbt Total blocking time: each long task's time over 50 ms, from first contentful
+ *   paint until the measurement ends (the page idle).
+ * @property {number} longestTask
+ * @property {string[]} renderBlocking The requests the browser held the first paint for (Resource Timing's
+ *   `renderBlockingStatus`), by path.
  */
 
 // The fields of the paint and layout-shift entries the DOM library does not declare.
@@ -70,10 +79,35 @@ export const SLOW_PHONE = Object.freeze({
   }),
 });
 
+/**
+ * What the page records itself.
+ * @typedef {Pick<PageVitals, 'fcp' | 'lcp' | 'lcpElement' | 'cls' | 'shifts'> & {
+ *   longTasks: Array<{ at: number; duration: number }>;
+ * }} InPage
+ */
+
+/**
+ * The bytes of `source` no function or block ever ran, from V8's precise block coverage: ranges nest,
+ * and an inner range's count overrides its function's, so applying them outer first leaves each
+ * character with the count of the innermost range around it.
+ * @param {string} source
+ * @param {Array<{ ranges: Array<{ startOffset: number; endOffset: number; count: number }> }>} functions
+ * @returns {number}
+ */
+export function unexecutedBytes(source, functions) {
+  const counts = new Uint32Array(source.length).fill(1);
+  const ranges = functions.flatMap((f) => f.ranges);
+  ranges.sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+  for (const r of ranges) counts.fill(r.count > 0 ? 1 : 0, r.startOffset, Math.min(r.endOffset, source.length));
+  let unused = 0;
+  for (const count of counts) if (count === 0) unused += 1;
+  return unused;
+}
+
 // Runs in the page before any of its scripts: records paints and layout shifts as they happen.
 function observeVitals() {
-  /** @type {Omit<PageVitals, 'status' | 'html' | 'scripts' | 'jsBytes'>} */
-  const vitals = { fcp: -1, lcp: -1, lcpElement: '', cls: 0, shifts: [] };
+  /** @type {InPage} */
+  const vitals = { fcp: -1, lcp: -1, lcpElement: '', cls: 0, shifts: [], longTasks: [] };
   let window0 = 0;
   let windowStart = -1;
   let last = -1;
@@ -113,6 +147,9 @@ function observeVitals() {
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.longTasks.push({ at: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
   /** @type {{ __pageVitals?: unknown }} */ (globalThis).__pageVitals = vitals;
 }
 
@@ -124,12 +161,14 @@ function observeVitals() {
  * JavaScript file downloaded, bytes as transferred), `jsBytes` (their sum), `status` and `html`
  * (the document as served). `throttle` is a network and CPU profile such as {@link SLOW_PHONE}
  * (the screen is the context's); defaults to none (full speed). `settleMs` defaults to 1500.
+ * `coverage`: also measure how much of each script never ran during the load (`unusedBytes`,
+ * `unusedJsBytes`; V8 block coverage slows the page, so off by default).
  * @param {BrowserContext} context
  * @param {string} url
- * @param {{ throttle?: ThrottleProfile; settleMs?: number }} [options]
+ * @param {{ throttle?: ThrottleProfile; settleMs?: number; coverage?: boolean }} [options]
  * @returns {Promise<PageVitals>}
  */
-export async function measurePage(context, url, { throttle, settleMs = 1500 } = {}) {
+export async function measurePage(context, url, { throttle, settleMs = 1500, coverage = false } = {}) {
   await context.clearCookies();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -162,23 +201,61 @@ export async function measurePage(context, url, { throttle, settleMs = 1500 } = 
         sizes.set(requestId, encodedDataLength),
     );
     await page.addInitScript(observeVitals);
+    if (coverage) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Debugger.enable'); // for the scripts' sources
+      await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: true });
+    }
     const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const html = response ? await response.text() : '';
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     await page.waitForTimeout(settleMs);
-    const vitals = /** @type {Omit<PageVitals, 'status' | 'html' | 'scripts' | 'jsBytes'>} */ (
+    const { longTasks, ...vitals } = /** @type {InPage} */ (
       await page.evaluate(() => /** @type {{ __pageVitals?: unknown }} */ (globalThis).__pageVitals)
     );
-    const files = [...scripts].map(([id, scriptUrl]) => ({
-      url: new URL(scriptUrl).pathname,
-      bytes: sizes.get(id) ?? 0,
-    }));
+    const renderBlocking = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /** @type {{ renderBlockingStatus?: string }} */ (e).renderBlockingStatus === 'blocking')
+        .map((e) => new URL(e.name).pathname),
+    );
+    // Long tasks before the first paint hold the paint itself (FCP says so); TBT counts those after it.
+    const blocking = longTasks.filter((t) => t.at >= vitals.fcp);
+    /** @type {Map<string, number>} */
+    const unusedShare = new Map();
+    if (coverage) {
+      const { result } = /** @type {{ result: Array<{ scriptId: string; url: string; functions: any[] }> }} */ (
+        await cdp.send('Profiler.takePreciseCoverage')
+      );
+      await cdp.send('Profiler.stopPreciseCoverage');
+      for (const script of result) {
+        if (!script.url.startsWith('http')) continue;
+        const { scriptSource } = /** @type {{ scriptSource: string }} */ (
+          await cdp.send('Debugger.getScriptSource', { scriptId: script.scriptId }).catch(() => ({ scriptSource: '' }))
+        );
+        if (scriptSource)
+          unusedShare.set(script.url, unexecutedBytes(scriptSource, script.functions) / scriptSource.length);
+      }
+    }
+    const files = [...scripts].map(([id, scriptUrl]) => {
+      const bytes = sizes.get(id) ?? 0;
+      const share = unusedShare.get(scriptUrl);
+      return {
+        url: new URL(scriptUrl).pathname,
+        bytes,
+        ...(coverage ? { unusedBytes: Math.round(bytes * (share ?? 0)) } : {}),
+      };
+    });
     return {
       ...vitals,
       status: response?.status() ?? 0,
       html,
       scripts: files,
       jsBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+      ...(coverage ? { unusedJsBytes: files.reduce((sum, f) => sum + (f.unusedBytes ?? 0), 0) } : {}),
+      tbt: Math.round(blocking.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+      longestTask: Math.round(Math.max(0, ...longTasks.map((t) => t.duration))),
+      renderBlocking,
     };
   } finally {
     await cdp.detach().catch(() => {});
