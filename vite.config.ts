@@ -28,9 +28,38 @@ function siteEnv(): Plugin {
   };
 }
 
+/**
+ * The build's stylesheet goes into the page itself (`<style>` in place of its `<link>`): the first
+ * paint then needs the HTML document only, not a second round trip (150 ms and more on a phone on a
+ * slow network) for 2.5 KB gzip of CSS. The file stays in `assets/` for anything that links it.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      // After Vite has linked the entry's CSS into the page.
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+          (link, file: string) => {
+            const asset = bundle[file];
+            return asset?.type === 'asset'
+              ? `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`
+              : link;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     siteEnv(),
+    inlineStylesheet(),
     // The build's copy of public/ leaves out dotfiles and git-ignored files (scripts/lib/servedFiles.mjs).
     publicFilesOnly(),
     react(),
