@@ -104,13 +104,12 @@ describe('the site in Chromium against the mocks', () => {
     await v.page.getByRole('button', { name: 'Reject optional cookies' }).click();
     await pageAtRest(v.page);
     const before = v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length;
-    await v.page.getByRole('link', { name: 'Careers', exact: true }).click();
-    await v.page.getByRole('link', { name: 'Graduate programme' }).click();
-    await v.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await v.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Careers' }).click();
+    await v.page.getByRole('main').getByRole('link', { name: 'Graduate programme' }).click();
+    await v.page.getByRole('heading', { level: 1, name: 'Graduate programme' }).waitFor();
     await pageAtRest(v.page);
     expect(v.paths(ENGAGE).length + v.paths(SEARCH_EVENT).length).toBe(before);
-    // The content links to a job page it has no route for: the layout service's 404 (route null) is expected.
-    expect(v.errors.filter((e) => !/\/content-api\/sitecore\/api\/layout\/render\/jss/.test(e))).toEqual([]);
+    expect(v.errors).toEqual([]);
     await v.close();
   });
 
