@@ -5,11 +5,14 @@
  * OnConsentChanged / IsAlertBoxClosed / GetDomainData / ToggleInfoDisplay, calls
  * `window.OptanonWrapper()` and fires `OneTrustGroupsUpdated` on load and on
  * every choice. The choice is kept in localStorage for the next page load.
+ * Its prompt links the site's cookie policy, as the real platform's does: there the link is a
+ * setting of the platform's banner (its domain data's `AboutText` and `AboutLink`), not the site's.
  */
 (function () {
   var KEY = 'consent-stub:groups';
   var ALL = ['C0001', 'C0002', 'C0003', 'C0004'];
   var callbacks = [];
+  var POLICY = { text: 'Cookie policy', href: '/legal/cookies' };
   var stored = null;
   try {
     stored = localStorage.getItem(KEY);
@@ -60,7 +63,11 @@
       'position:fixed;left:0;right:0;bottom:0;z-index:1000;background:#fff;border-top:2px solid #0b5cad;padding:1rem;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:center;box-shadow:0 -2px 8px rgba(0,0,0,.15)';
     var text = document.createElement('p');
     text.style.margin = '0';
-    text.textContent = 'We use cookies for analytics and to personalise what you see. Do you agree?';
+    text.textContent = 'We use cookies for analytics and to personalise what you see. Do you agree? ';
+    var policy = document.createElement('a');
+    policy.href = POLICY.href;
+    policy.textContent = POLICY.text;
+    text.appendChild(policy);
     banner.appendChild(text);
     banner.appendChild(
       button(
@@ -89,6 +96,8 @@
     GetDomainData: function () {
       return {
         ShowAlertNotice: true,
+        AboutText: POLICY.text,
+        AboutLink: POLICY.href,
         ConsentModel: { Name: 'opt-in' },
         Groups: ALL.map(function (id) {
           return { CustomGroupId: id };

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, preview } from 'vite';
 import { startContentMock } from './contentMock.mjs';
+import { checkLinks } from './deadLinks.mjs';
 import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism.mjs';
 
 /** @import { PreviewServer } from 'vite' */
@@ -30,6 +31,7 @@ import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism
  * @property {string} [publicDir] The folder whose files the build copies (never its dotfiles or git-ignored files). Defaults to public/.
  * @property {'info' | 'warn' | 'error' | 'silent'} [logLevel]
  * @property {(line: string) => void} [log]
+ * @property {(line: string) => void} [warn] Where a development build reports its dead links. Defaults to `console.warn`.
  */
 
 /** The unrendered app page a host serves for app-only paths (a wildcard item such as `/products/<id>`). */
@@ -158,7 +160,10 @@ export function assertRoutePaths(paths, origin) {
  * Layout data comes from `PRERENDER_CONTENT_HOST` when set, else from the content mock in the
  * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
  * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
- * (without dotfiles or git-ignored files); defaults to the project's public/. Returns `{ outDir, pages }`.
+ * (without dotfiles or git-ignored files); defaults to the project's public/. Every internal link of
+ * every page written must lead to a page of the build or a route of the app (lib/deadLinks.mjs): a
+ * dead one stops a uat or production build, naming it and its page, and is reported through `warn`
+ * in development. Returns `{ outDir, pages }`.
  * @param {BuildOptions} [options]
  * @returns {Promise<{ outDir: string; pages: BuiltPage[] }>}
  */
@@ -170,6 +175,7 @@ export async function buildStaticSite(
     publicDir,
     logLevel = 'warn',
     log = () => {},
+    warn = (line) => console.warn(line),
   } = /** @type {BuildOptions} */ ({}),
 ) {
   const configFile = join(root, 'vite.config.ts');
@@ -231,6 +237,8 @@ export async function buildStaticSite(
     writeFileSync(join(outDir, SHELL_FILE), template);
     /** @type {BuiltPage[]} */
     const pages = [];
+    /** @type {{ path: string; html: string }[]} */
+    const written = [];
     /** @type {(file: string, text: string) => void} */
     const write = (file, text) => {
       mkdirSync(dirname(join(outDir, file)), { recursive: true });
@@ -246,11 +254,21 @@ export async function buildStaticSite(
       }
       if (page.status !== 200)
         throw new Error(`prerender: ${path} is in the route list but the layout service has no item there`);
-      write(pageFile(path), fillTemplate(template, page));
+      const html = fillTemplate(template, page);
+      write(pageFile(path), html);
+      written.push({ path, html });
       pages.push({ path, file: pageFile(path), indexable: page.indexable, lastModified: route.lastModified });
     }
     const notFound = await prerenderer.render(server.NOT_FOUND_ITEM);
-    write('404.html', fillTemplate(template, notFound));
+    const notFoundHtml = fillTemplate(template, notFound);
+    write('404.html', notFoundHtml);
+    checkLinks([...written, { path: server.NOT_FOUND_ITEM, html: notFoundHtml }], {
+      mode,
+      origin,
+      routes: pages.map((p) => p.path),
+      appRoutes: server.buildSettings.appRoutes,
+      warn,
+    });
     write('robots.txt', robotsTxt(origin));
     // What a failed client-side navigation falls back to (src/site/prerenderState.ts `hasStaticPage`).
     write(STATIC_PAGES_FILE, `${JSON.stringify({ paths: pages.map((p) => p.path) })}\n`);

@@ -45,11 +45,26 @@ export interface PrerenderOptions {
   fetch?: typeof fetch;
 }
 
-/** The site's settings the build reports and writes crawl files with. */
+/**
+ * Routes the app renders whether or not the content route list has them: the wildcard product item
+ * (`*`: any one segment), the visitor pages the frame links to (search, cart, account) and the
+ * session client's own pages. Internal links to them are not dead links.
+ */
+export const APP_ROUTES: readonly string[] = [
+  '/products/*',
+  '/search',
+  '/cart',
+  '/account',
+  '/api/auth/signin',
+  '/api/auth/error',
+];
+
+/** The site's settings the build reports and writes crawl files with, and the routes the app renders itself. */
 export const buildSettings = {
   publicOrigin: siteConfig.publicOrigin,
   contentHost: siteConfig.contentHost,
   siteName: siteConfig.siteName,
+  appRoutes: APP_ROUTES,
 };
 
 /**

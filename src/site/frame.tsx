@@ -14,17 +14,21 @@ import { SiteTracking, useAnalytics } from './tracking.tsx';
 
 /**
  * The frame of the page at `pathname` around its `main` (`children`): a skip link, the header and
- * the footer. The search widgets below it send the page's path (and tracking consent); while the
- * events SDK runs, each path is a page view and tracked links are sent. The header's search mounts
- * once `searchReady` (the page's content is on screen).
+ * the footer, whose links are the content's (`footerLinks`, the route's `jss-footer` placeholder).
+ * The search widgets below it send the page's path (and tracking consent); while the events SDK
+ * runs, each path is a page view and tracked links are sent. The header's search mounts once
+ * `searchReady` (the page's content is on screen).
  */
 export function Frame({
   pathname,
   searchReady,
+  footerLinks,
   children,
 }: {
   pathname: string;
   searchReady: boolean;
+  /** The footer's link groups, from content. Defaults to none. */
+  footerLinks?: ReactNode;
   children: ReactNode;
 }) {
   const analytics = useAnalytics();
@@ -37,7 +41,7 @@ export function Frame({
       </a>
       <Header pathname={pathname} searchReady={searchReady} />
       {children}
-      <Footer />
+      <Footer links={footerLinks} />
       {sdk ? <SiteTracking sdk={sdk} page={pathname} /> : null}
     </SiteSearchContext.Provider>
   );
@@ -157,13 +161,17 @@ export function Header({ pathname, searchReady = true }: { pathname: string; sea
   );
 }
 
-/** The site footer, with the consent platform's "cookie settings" entry point. */
-export function Footer() {
+/**
+ * The site footer: the content's link groups (`links`: what editors place in the route's `jss-footer`
+ * placeholder; none when not given), and the consent platform's "cookie settings" entry point.
+ */
+export function Footer({ links }: { links?: ReactNode }) {
   const openSettings = () =>
     (window as { OneTrust?: { ToggleInfoDisplay?: () => void } }).OneTrust?.ToggleInfoDisplay?.();
   return (
     <footer className="site-footer">
       <div className="container">
+        {links ? <div className="footer-links">{links}</div> : null}
         <p>© Aerospace &amp; Defence Group. Designs, builds and supports aircraft, satellites and mission systems.</p>
         <button type="button" onClick={openSettings}>
           Cookie settings

@@ -32,6 +32,23 @@ const ITEMS: Record<string, string> = {
   '/account': 'account',
   '/api/auth/signin': 'api-auth-signin',
   '/api/auth/error': 'api-auth-error',
+  '/about': 'about',
+  '/about/leadership': 'about-leadership',
+  '/about/locations': 'about-locations',
+  '/contact': 'contact',
+  '/investors': 'investors',
+  '/suppliers': 'suppliers',
+  '/media-centre': 'media-centre',
+  '/careers/engineering': 'careers-engineering',
+  '/careers/graduate-programme': 'careers-graduate-programme',
+  '/careers/jobs/systems-engineer-satellite-payloads': 'careers-jobs-systems-engineer-satellite-payloads',
+  '/events/airshow': 'events-airshow',
+  '/legal/privacy': 'legal-privacy',
+  '/legal/cookies': 'legal-cookies',
+  '/legal/terms': 'legal-terms',
+  '/legal/accessibility': 'legal-accessibility',
+  '/legal/modern-slavery': 'legal-modern-slavery',
+  '/legal/export-control': 'legal-export-control',
 };
 
 describe('content mock: item → Prefer', () => {

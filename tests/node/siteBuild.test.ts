@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -19,13 +21,34 @@ const outDirs: string[] = [];
 // delivery host at an internal address would), in front of the run's content Prism. Each build is a
 // child process of its own, so they run concurrently.
 let contentMock: Awaited<ReturnType<typeof startContentMock>>;
+// The content host an editor broke: its careers page links a job page that was never published.
+let withDeadLink: { server: Server; url: string };
+const DEAD_LINK = '/careers/jobs/astronaut-corps';
 beforeAll(async () => {
   contentMock = await startContentMock({ prismUrl: await sharedMock('content') });
+  withDeadLink = await contentHostWithDeadLink(contentMock.url);
 }, 180_000);
 afterAll(async () => {
   outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  await new Promise((resolve) => withDeadLink?.server.close(resolve));
   await contentMock?.stop();
 });
+
+/** A content host in front of `upstream` whose `/careers` answer links its first job to {@link DEAD_LINK}. */
+async function contentHostWithDeadLink(upstream: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const answer = await fetch(new URL(req.url ?? '/', upstream));
+      const body = await answer.text();
+      const careers = new URL(req.url ?? '/', upstream).searchParams.get('item') === '/careers';
+      const data = careers ? JSON.parse(body) : undefined;
+      if (data) data.sitecore.route.placeholders.main[0].fields.jobs[0].fields.link.value.href = DEAD_LINK;
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(data ? JSON.stringify(data) : body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 function viteBuild(
   mode: string,
@@ -108,6 +131,30 @@ describe.concurrent('building the site for an environment', () => {
       'VITE_CONTENT_HOST (content platform host of the layout and dictionary services): "http://cd.aero.example" should be an https URL in a deployed build',
     );
     expect(output).not.toContain('is missing');
+  });
+
+  it.for(['production', 'uat'])(
+    'a %s build whose content links a page that does not exist stops, naming the dead link and its page',
+    async (mode, { expect }) => {
+      const { code, output, outDir } = await viteBuild(mode, {
+        ...production,
+        PRERENDER_CONTENT_HOST: withDeadLink.url,
+      });
+      expect(code).not.toBe(0);
+      expect(output).toContain('prerender: a dead link (an internal link to no route of the build):');
+      expect(output).toContain(`  - ${DEAD_LINK} on /careers\n`);
+      expect(output).toContain(`A ${mode} build stops on dead links`);
+      expect(existsSync(join(outDir, 'sitemap.xml'))).toBe(false);
+    },
+  );
+
+  it('a development build of the same content goes on, warning with the dead link and its page', async ({ expect }) => {
+    const { code, output, outDir } = await viteBuild('development', { PRERENDER_CONTENT_HOST: withDeadLink.url });
+    expect(code).toBe(0);
+    expect(output).toContain(
+      `prerender: a dead link (an internal link to no route of the build):\n  - ${DEAD_LINK} on /careers`,
+    );
+    expect(existsSync(join(outDir, 'careers', 'index.html'))).toBe(true);
   });
 
   it('a production build whose content host cannot be reached stops, naming the host and the setting to use', async ({

@@ -75,6 +75,22 @@ describe('widgets on a page', () => {
     expect(screen.queryAllByRole('status')).toHaveLength(0);
   });
 
+  it('titles a recommendation widget "Recommended for you", its own title when given, and none with title={null} (the page heads it)', () => {
+    const { client } = testClient();
+    renderWithClient(
+      client,
+      <>
+        <RecommendationWidget rfkId="rec_1" />
+        <RecommendationWidget rfkId="rec_2" title="Before the show" />
+        <RecommendationWidget rfkId="rec_3" title={null} />
+      </>,
+    );
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Recommended for you',
+      'Before the show',
+    ]);
+  });
+
   it('sends a widget mounted after the flush in a second POST, and a remount of a known one in none', async () => {
     const { client, service } = testClient();
     const queryClient = new QueryClient();

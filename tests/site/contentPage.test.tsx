@@ -11,7 +11,12 @@ import { EngagementProvider } from '../../src/engagement/react.tsx';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { createSearchClient } from '../../src/search/index.ts';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
-import { Placeholder, type ComponentRegistry, type ContentComponentProps } from '../../src/site/content/rendering.tsx';
+import {
+  Placeholder,
+  RouteRenderer,
+  type ComponentRegistry,
+  type ContentComponentProps,
+} from '../../src/site/content/rendering.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { productIdOf } from '../../src/site/content/productId.ts';
 import { rewriteMediaImages } from '../../src/site/editMode.ts';
@@ -314,6 +319,90 @@ describe('the catch-all route: layout service → component registry', () => {
     // Links from content pass the site's link guard.
     expect(screen.getByRole('link', { name: 'Plan a visit' }).getAttribute('href')).toBe('#');
     await waitFor(() => expect(document.title).toBe('Our heritage | Aerospace & Defence'));
+  });
+
+  it("heads each section once: a rendering's own heading replaces the recommendation widget's default title", async () => {
+    const widgetOnScreen = () => waitFor(() => expect(document.querySelector('.search-recommendation')).not.toBeNull());
+    const headings = () => screen.getAllByRole('heading').map((h) => h.textContent);
+    renderPage('/', { '/': example('home') });
+    await widgetOnScreen();
+    // One heading per section, none of them empty.
+    expect(headings().filter((h) => h === 'Recommended for you')).toHaveLength(1);
+    expect(new Set(headings()).size).toBe(headings().length);
+    expect(headings().filter((h) => !h?.trim())).toEqual([]);
+    expect(document.querySelector('.search-recommendation')!.querySelector('h2, h3')).toBeNull();
+    cleanup();
+    // The campaign page heads its recommendations "Before the show": the widget adds no title of its own.
+    renderPage('/campaigns/airshow-2025', { '/campaigns/airshow-2025': example('campaigns-airshow-2025') });
+    await widgetOnScreen();
+    expect(screen.getByRole('heading', { name: 'Before the show' })).toBeTruthy();
+    expect(headings()).not.toContain('Recommended for you');
+    cleanup();
+    // A rendering an editor left without a heading keeps the widget's own title.
+    renderPage('/picks', {
+      '/picks': routeWith([
+        { uid: 'r', componentName: 'RecommendationWidget', params: { rfkId: 'rfkid_1' }, fields: {} },
+      ]),
+    });
+    await widgetOnScreen();
+    expect(headings()).toEqual(['Recommended for you']);
+  });
+
+  it("renders the footer's link groups from the route's jss-footer placeholder, every link through the link guard", () => {
+    const route = example('home');
+    render(
+      <RouteRenderer components={components} route={route} mode="normal" url={new URL('https://www.aero.example/')}>
+        <Placeholder name="jss-footer" />
+      </RouteRenderer>,
+    );
+    const groups = screen.getAllByRole('navigation');
+    expect(groups.map((g) => g.getAttribute('aria-labelledby') && within(g).getByRole('heading').textContent)).toEqual([
+      'Company',
+      'Careers',
+      'Legal',
+    ]);
+    const legal = within(groups[2]!)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(legal).toEqual([
+      ['Privacy notice', '/legal/privacy'],
+      ['Cookie policy', '/legal/cookies'],
+      ['Terms of use', '/legal/terms'],
+      ['Accessibility statement', '/legal/accessibility'],
+      ['Modern slavery statement', '/legal/modern-slavery'],
+      ['Export-control notice', '/legal/export-control'],
+    ]);
+    cleanup();
+    // An editor's link to another scheme renders as `#`.
+    const hostile = routeWith([]);
+    hostile.placeholders['jss-footer'] = [
+      {
+        uid: 'g',
+        componentName: 'LinkGroup',
+        fields: {
+          heading: { value: 'Company' },
+          links: [{ id: 'x', fields: { link: { value: { href: 'javascript:alert(1)', text: 'About us' } } } }],
+        },
+      },
+    ];
+    render(
+      <RouteRenderer components={components} route={hostile} mode="normal" url={new URL('https://www.aero.example/')}>
+        <Placeholder name="jss-footer" />
+      </RouteRenderer>,
+    );
+    expect(screen.getByRole('link', { name: 'About us' }).getAttribute('href')).toBe('#');
+  });
+
+  it('renders a job page: its title as the h1, location, summary and an apply link to the careers host', async () => {
+    const path = '/careers/jobs/systems-engineer-satellite-payloads';
+    renderPage(path, { [path]: example('careers-jobs-systems-engineer-satellite-payloads') });
+    const main = await screen.findByRole('article', { name: 'Systems Engineer – Satellite Payloads' });
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Systems Engineer – Satellite Payloads');
+    expect(main.textContent).toContain('Portsmouth, UK');
+    expect(main.textContent).toContain('Own the requirements, verification and integration of communications payloads');
+    const apply = within(main).getByRole('link', { name: 'Apply for this role' });
+    expect(apply.getAttribute('href')).toBe('https://careers.aero.example/jobs/SE-PAY-2025-014/apply');
+    expect(apply.dataset.track).toBe('careers');
   });
 
   it('renders article bodies as sanitized HTML', async () => {

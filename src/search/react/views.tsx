@@ -374,15 +374,19 @@ export function PreviewSearchView({
   );
 }
 
-/** Default recommendation renderer (unstyled, `search-recommendation*` class names): a titled list of items. */
+/**
+ * Default recommendation renderer (unstyled, `search-recommendation*` class names): a titled list of
+ * items. `title` is its heading; `null` leaves the heading out, for a page that heads the widget
+ * itself (one heading per section). Defaults to "Recommended for you".
+ */
 export function RecommendationView({
   title = 'Recommended for you',
   ...options
-}: UseRecommendationOptions & { title?: string }) {
+}: UseRecommendationOptions & { title?: string | null }) {
   const { widgetRef, queryResult, actions } = useRecommendation(options);
   return (
-    <section ref={widgetRef} className="search-recommendation" aria-label={title}>
-      <h2 className="search-recommendation__title">{title}</h2>
+    <section ref={widgetRef} className="search-recommendation" aria-label={title ?? undefined}>
+      {title === null ? null : <h2 className="search-recommendation__title">{title}</h2>}
       <WidgetStatus queryResult={queryResult} />
       <ul className="search-recommendation__items">
         {queryResult.data?.content.map((item, i) => (

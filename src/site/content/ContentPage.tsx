@@ -57,7 +57,11 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
       <SiteProvider>
         {mode !== 'normal' ? <EditModeMedia /> : null}
         {page.navigating ? <NavigationProgress /> : null}
-        <Frame pathname={page.url.pathname} searchReady={pageReady}>
+        <Frame
+          pathname={page.url.pathname}
+          searchReady={pageReady}
+          footerLinks={<FooterLinks route={route} mode={mode} url={page.url} />}
+        >
           <main
             id="main"
             data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}
@@ -76,6 +80,21 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
         </Frame>
       </SiteProvider>
     </BannerProvider>
+  );
+}
+
+/**
+ * The footer's links: the `jss-footer` placeholder of the route shown, through the component registry.
+ * A page with no route of its own (not found, a failed layout, a gate) keeps the last route's footer.
+ */
+function FooterLinks({ route, mode, url }: { route: RouteData | null | undefined; mode: PageMode; url: URL }) {
+  const [footerRoute, setFooterRoute] = useState(route);
+  if (route && route !== footerRoute) setFooterRoute(route);
+  if (!footerRoute) return null;
+  return (
+    <RouteRenderer components={siteComponents} route={footerRoute} mode={mode} url={url}>
+      <Placeholder name="jss-footer" />
+    </RouteRenderer>
   );
 }
 

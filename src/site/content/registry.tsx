@@ -17,6 +17,8 @@ import {
   CareersList,
   Columns,
   Hero,
+  JobPosting,
+  LinkGroup,
   PersonalizedOffer,
   PromoCta,
   Recommendations,
@@ -87,4 +89,6 @@ export const components: ComponentRegistry = {
   SignIn,
   AuthError,
   Columns,
+  JobPosting,
+  LinkGroup,
 };

@@ -123,15 +123,23 @@ export function ArticleList({ fields }: ContentComponentProps) {
   );
 }
 
-/** `RecommendationWidget`: a heading and the search service's recommendations (widget `params.rfkId`). */
+/**
+ * `RecommendationWidget`: a heading and the search service's recommendations (widget `params.rfkId`).
+ * The rendering's heading replaces the widget's own title (one heading per section); without one,
+ * the widget's title stays.
+ */
 export function Recommendations({ fields, params }: ContentComponentProps) {
   const titleId = useId();
+  const headed = useShowsField(fields.heading);
   return (
     <div className="container">
-      <section aria-labelledby={titleId}>
+      <section aria-labelledby={headed ? titleId : undefined}>
         <ContentText tag="h2" id={titleId} field={fields.heading} />
         <Suspense fallback={null}>
-          <SiteRecommendationWidget rfkId={params.rfkId ?? siteConfig.widgets.recommendation} />
+          <SiteRecommendationWidget
+            rfkId={params.rfkId ?? siteConfig.widgets.recommendation}
+            title={headed ? null : undefined}
+          />
         </Suspense>
       </section>
     </div>
@@ -219,5 +227,45 @@ function Job({ fields }: { fields: FieldMap }) {
         </span>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * `JobPosting`: one job's page: its title (the page's h1), location, summary and the apply link
+ * (to the careers host: tracked as a careers click).
+ */
+export function JobPosting({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <div className="container">
+      <article className="job" aria-labelledby={titleId}>
+        <ContentText tag="h1" id={titleId} field={fields.heading} />
+        <ContentText tag="p" className="muted" field={fields.location} />
+        <ContentText tag="p" field={fields.summary} />
+        <p>
+          <ContentLink className="cta" data-track="careers" field={fields.applyLink} />
+        </p>
+      </article>
+    </div>
+  );
+}
+
+/**
+ * `LinkGroup`: a titled list of links, as the footer's groups (company, careers, legal) are placed in
+ * every route's `jss-footer` placeholder. Every link passes the URL guard (`ContentLink`).
+ */
+export function LinkGroup({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <nav className="link-group" aria-labelledby={titleId}>
+      <ContentText tag="h2" id={titleId} field={fields.heading} />
+      <ul>
+        {itemsOf(fields.links).map((item) => (
+          <li key={item.id}>
+            <ContentLink field={item.fields.link} />
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
