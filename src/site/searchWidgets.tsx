@@ -1,5 +1,5 @@
-import { type ComponentProps, type ReactNode, useContext } from 'react';
-import { createSearchClient, type SearchClient } from '../search/index.ts';
+import { type ComponentProps, type ReactNode, useContext, useMemo } from 'react';
+import { createSearchClient, localeFromTag, type SearchClient } from '../search/index.ts';
 import {
   type ItemLinkProps,
   PreviewSearchWidget,
@@ -37,9 +37,14 @@ export function createSiteSearchClient(): SearchClient {
 function SearchBoundary({ children }: { children: ReactNode }) {
   const clients = useSiteClients();
   const client = (clients.search ??= createSiteSearchClient());
-  const { analytics, pageUri } = useContext(SiteSearchContext);
+  const { analytics, pageUri, locale } = useContext(SiteSearchContext);
+  // The page's language, not the document's at the client's creation: it changes with the page.
+  const context = useMemo(
+    () => ({ page: { uri: pageUri }, ...(locale ? { locale: localeFromTag(locale) } : {}) }),
+    [pageUri, locale],
+  );
   return (
-    <WidgetsProvider client={client} trackingConsent={analytics} context={{ page: { uri: pageUri } }}>
+    <WidgetsProvider client={client} trackingConsent={analytics} context={context}>
       {children}
     </WidgetsProvider>
   );
@@ -53,6 +58,10 @@ interface HeaderSearchWidgetProps {
   initialKeyphrase?: string;
   /** Take the focus on mount (the visitor was in the box it replaces). Defaults to false. */
   autoFocus?: boolean;
+  /** The field's placeholder, in the page's language. Defaults to `'Search'`. */
+  placeholder?: string;
+  /** The field's accessible name, in the page's language. Defaults to `'Search the site'`. */
+  label?: string;
 }
 
 // A suggested page opens in the site, through its router; an item whose URL leaves the site opens
@@ -72,7 +81,13 @@ function SuggestedPage({ item, index, onItemClick }: ItemLinkProps) {
  * The header's preview search widget: the search layer's preview search as the field's popup
  * (type-ahead with up to three suggestions and four suggested pages); Enter opens the results page.
  */
-export function HeaderSearchWidget({ rfkId, initialKeyphrase = '', autoFocus = false }: HeaderSearchWidgetProps) {
+export function HeaderSearchWidget({
+  rfkId,
+  initialKeyphrase = '',
+  autoFocus = false,
+  placeholder = 'Search',
+  label = 'Search the site',
+}: HeaderSearchWidgetProps) {
   return (
     <SearchBoundary>
       <PreviewSearchWidget
@@ -80,7 +95,8 @@ export function HeaderSearchWidget({ rfkId, initialKeyphrase = '', autoFocus = f
         state={{ itemsPerPage: 4, keyphrase: initialKeyphrase }}
         className="header-search"
         popup
-        placeholder="Search"
+        placeholder={placeholder}
+        label={label}
         autoFocus={autoFocus}
         onSubmit={(keyphrase) => navigate(`/search?q=${encodeURIComponent(keyphrase)}`)}
         renderItem={SuggestedPage}

@@ -284,6 +284,8 @@ export interface PreviewSearchViewProps extends UsePreviewSearchOptions {
   autoFocus?: boolean;
   /** The field's placeholder. Defaults to none. */
   placeholder?: string;
+  /** The field's accessible name. Defaults to `'Search the site'`. */
+  label?: string;
   /** Renders one previewed item, e.g. with the app's router link. Defaults to {@link ItemLink}. */
   renderItem?: (props: ItemLinkProps) => ReactNode;
   /** More class names of the root element, which always has `search-preview`. Defaults to none. */
@@ -300,6 +302,7 @@ export function PreviewSearchView({
   popup = false,
   autoFocus = false,
   placeholder,
+  label = 'Search the site',
   renderItem = itemLink,
   className,
   ...options
@@ -322,7 +325,7 @@ export function PreviewSearchView({
   const field = (
     <input
       type="search"
-      aria-label="Search the site"
+      aria-label={label}
       aria-controls={listId}
       {...(popup ? { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': open } : {})}
       placeholder={placeholder}
