@@ -76,8 +76,8 @@ const NAV: readonly { item: string; label: TextKey; everyLanguage: boolean }[] =
 ];
 
 /**
- * The language switcher: a link to the page's route in each language it has a version in (the
- * page's own marked current); nothing for a route in one language only.
+ * The language switcher, a bar above the header: a link to the page's route in each language it
+ * has a version in (the page's own marked current); an empty bar for a route in one language only.
  */
 export function LanguageSwitcher({
   language,
@@ -89,10 +89,11 @@ export function LanguageSwitcher({
   item: string;
 }) {
   const t = useText();
-  if (languages.length < 2) return null;
+  // The bar keeps its height with or without entries: a page in more languages moves nothing.
+  if (languages.length < 2) return <div className="language-bar" />;
   return (
-    <nav className="language-switcher" aria-label={t('Language.Switcher')}>
-      <ul>
+    <nav className="language-bar language-switcher" aria-label={t('Language.Switcher')}>
+      <ul className="container">
         {languages.map((code) => (
           <li key={code}>
             <Link
@@ -193,6 +194,7 @@ export function Header({
   const t = useText();
   return (
     <header className="site-header">
+      <LanguageSwitcher language={language} languages={languages} item={item} />
       <div className="container">
         <Link className="brand" href={pathIn('/', language)}>
           {siteConfig.siteName}
@@ -212,7 +214,6 @@ export function Header({
           </ul>
         </nav>
         <HeaderSearch pageReady={searchReady} />
-        <LanguageSwitcher language={language} languages={languages} item={item} />
         <div className="session" aria-live="polite">
           {status === 'authenticated' ? (
             <>
