@@ -5,8 +5,11 @@ import {
   PreviewSearchWidget,
   RecommendationWidget,
   SearchResultsWidget,
+  type WidgetLabels,
+  WidgetLabelsContext,
   WidgetsProvider,
 } from '../search/react.tsx';
+import { type Translate, useText } from './dictionary.tsx';
 import { type ContentComponentProps, ContentText, usePageUrl } from './content/rendering.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { Link, navigate } from './router.tsx';
@@ -33,11 +36,42 @@ export function createSiteSearchClient(): SearchClient {
   });
 }
 
+/** The search widgets' texts (result count, sort, pagination, …) in the page's language, from the dictionary. */
+export function widgetLabels(t: Translate): WidgetLabels {
+  return {
+    tryAgain: t('Service.TryAgain'),
+    tryingAgain: t('Service.TryingAgain'),
+    loading: t('Page.Loading'),
+    searchResults: t('Search.Results.Region'),
+    search: t('Search.Results.Field'),
+    searchButton: t('Search.Results.Submit'),
+    sortBy: t('Search.Results.SortBy'),
+    relevance: t('Search.Results.Relevance'),
+    resultsPerPage: t('Search.Results.PerPage'),
+    // The search layer fills `{count}` and `{label}` in; left as slots here.
+    resultCount: t('Search.Results.Count', { count: '{count}' }),
+    selectedFilters: t('Search.Results.SelectedFilters'),
+    removeFilter: t('Search.Results.RemoveFilter', { label: '{label}' }),
+    clearFilters: t('Search.Results.ClearFilters'),
+    pagination: t('Search.Results.Pagination'),
+    previous: t('Search.Results.Previous'),
+    next: t('Search.Results.Next'),
+    suggestions: t('Search.Suggestions'),
+    suggestedPages: t('Search.SuggestedPages'),
+    recommended: t('Search.Recommended'),
+    questions: t('Search.Questions'),
+    relatedQuestions: t('Search.RelatedQuestions'),
+    promotion: t('Search.Promotion'),
+  };
+}
+
 // The page's search client, created by the first widget that renders (once per page's clients).
 function SearchBoundary({ children }: { children: ReactNode }) {
   const clients = useSiteClients();
   const client = (clients.search ??= createSiteSearchClient());
   const { analytics, pageUri, locale } = useContext(SiteSearchContext);
+  const t = useText();
+  const labels = useMemo(() => widgetLabels(t), [t]);
   // The page's language, not the document's at the client's creation: it changes with the page.
   const context = useMemo(
     () => ({ page: { uri: pageUri }, ...(locale ? { locale: localeFromTag(locale) } : {}) }),
@@ -45,7 +79,7 @@ function SearchBoundary({ children }: { children: ReactNode }) {
   );
   return (
     <WidgetsProvider client={client} trackingConsent={analytics} context={context}>
-      {children}
+      <WidgetLabelsContext.Provider value={labels}>{children}</WidgetLabelsContext.Provider>
     </WidgetsProvider>
   );
 }

@@ -187,6 +187,7 @@ describe.concurrent('the site in English and German', () => {
         searchLocales(v.requests).map(() => ({ country: 'de', language: 'de' })),
       );
       expect(await v.page.getByRole('combobox').getAttribute('placeholder')).toBe('Suchen');
+      await v.page.getByRole('list', { name: 'Vorgeschlagene Seiten' }).getByRole('link').first().waitFor();
     } finally {
       await v.page.context().close();
     }
