@@ -235,7 +235,7 @@ export async function buildStaticSite(
         list = await prerenderer.listRoutes(language);
       } catch (error) {
         throw new Error(
-          `prerender: could not read the ${language} route list from ${contentHost} (${/** @type {Error} */ (error).message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
+          `prerender: could not read the route list from ${contentHost} (in ${language}: ${/** @type {Error} */ (error).message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
           { cause: error },
         );
       }
