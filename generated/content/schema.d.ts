@@ -34,6 +34,10 @@ export interface paths {
          * @description Every phrase of the app in the language, as a map from key to text. Keys are
          *     `Area.Name`; the site uses them for the strings no route carries (the not-found page,
          *     buttons, status messages). An app or language the deployment does not have answers 404.
+         *     A phrase may hold `{name}` slots the site fills (`{count} views`). Every key the site shows
+         *     is in each language's example; the site falls back to its English text for a key a
+         *     dictionary lacks (and says so in the console in development), and for every key while the
+         *     dictionary service fails.
          */
         get: operations["getDictionary"];
         put?: never;
@@ -96,6 +100,12 @@ export interface components {
             /** @enum {string} */
             pageState: "normal" | "edit" | "preview";
             language?: string;
+            /**
+             * @description The languages the route's item has a version in, the answer's own among them (our
+             *     deployment's context extension). The site offers the route in these languages only (its
+             *     language switcher, `hreflang` alternates, sitemap). Absent: the answer's own language only.
+             */
+            languages?: components["schemas"]["LanguageCode"][];
             site?: {
                 name: string;
             };
@@ -259,7 +269,11 @@ export interface components {
             routes: components["schemas"]["RouteListEntry"][];
         };
         RouteListEntry: {
-            /** @description The route's path (the `item` of its layout request, and its URL on the site). */
+            /**
+             * @description The route's path: the `item` of its layout request, and its URL on the site in the
+             *     default language (`en`); in another language the URL is `/<language>` followed by the
+             *     path (`/de/capabilities`, `/de` for `/`).
+             */
             path: string;
             name?: string;
             language: string;
@@ -463,6 +477,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The site has no version in that language. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
 }

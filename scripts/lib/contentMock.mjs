@@ -18,6 +18,8 @@ import { freePort, root, startPrism } from './prism.mjs';
  * @typedef {object} PreferOptions
  * @property {string} [mode] `edit` or `preview` selects an item's `.edit` or `.preview` example when there is
  * one. Defaults to normal.
+ * @property {string} [language] The content language (`sc_lang`): another than `en` selects the item's
+ * `.<language>` example (`home.de`, `home.de.preview`), and no example in it answers 404. Defaults to `en`.
  * @property {ReadonlySet<string>} [examples] The example names to choose from. Defaults to the content contract's.
  */
 
@@ -28,6 +30,15 @@ import { freePort, root, startPrism } from './prism.mjs';
 
 /** Path of the layout service, as the mock serves it (the site reaches it below its own prefix). */
 export const LAYOUT_PATH = /** @type {const} */ ('/sitecore/api/layout/render/jss');
+
+/** Path of the dictionary service below the content host, up to the app (`/aero/<language>` follows). */
+export const DICTIONARY_PATH = /** @type {const} */ ('/sitecore/api/jss/dictionary/');
+
+/** Path of the route listing below the content host. */
+export const ROUTES_PATH = /** @type {const} */ ('/sitecore/api/jss/routes');
+
+/** The content language of a request without `sc_lang`: its examples carry no language in their name. */
+export const DEFAULT_CONTENT_LANGUAGE = 'en';
 
 /** The content contract whose examples the mock answers with. */
 export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
@@ -61,7 +72,7 @@ export function exampleNameFor(item) {
     .join('-');
 }
 
-/** @type {{ spec: string; mtime: number; names: ReadonlySet<string> } | undefined} */
+/** @type {{ spec: string; mtime: number; names: ReadonlySet<string>; dictionaries: ReadonlySet<string>; listings: ReadonlySet<string> } | undefined} */
 let cached;
 
 /**
@@ -74,21 +85,47 @@ export function layoutExampleNames(spec = CONTENT_SPEC) {
   const mtime = statSync(spec).mtimeMs;
   if (cached?.spec === spec && cached.mtime === mtime) return cached.names;
   const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
-  const examples = doc.paths?.[LAYOUT_PATH]?.get?.responses?.['200']?.content?.['application/json']?.examples ?? {};
-  cached = { spec, mtime, names: new Set(Object.keys(examples)) };
+  const names = (/** @type {string} */ path) =>
+    Object.keys(
+      Object.entries(doc.paths ?? {}).find(([key]) => key.startsWith(path))?.[1]?.get?.responses?.['200']?.content?.[
+        'application/json'
+      ]?.examples ?? {},
+    );
+  cached = {
+    spec,
+    mtime,
+    names: new Set(names(LAYOUT_PATH)),
+    dictionaries: new Set(names(DICTIONARY_PATH)),
+    listings: new Set(names(ROUTES_PATH)),
+  };
   return cached.names;
 }
 
 /**
- * The routes the mock's route listing answers (`GET /sitecore/api/jss/routes`, example `aero` of
- * `spec`, defaulting to the content contract): `{ path, name, language, lastModified }` each, in order.
+ * Names of the dictionary service's and the route listing's 200 examples in `spec` (defaults to the
+ * content contract), re-read with {@link layoutExampleNames}.
  * @param {string} [spec]
+ * @returns {{ dictionaries: ReadonlySet<string>; listings: ReadonlySet<string> }}
+ */
+export function serviceExampleNames(spec = CONTENT_SPEC) {
+  layoutExampleNames(spec);
+  const { dictionaries, listings } = /** @type {NonNullable<typeof cached>} */ (cached);
+  return { dictionaries, listings };
+}
+
+/**
+ * The routes the mock's route listing answers in `language` (`GET /sitecore/api/jss/routes`,
+ * example `aero` of `spec` in English, `aero.<language>` in another; `spec` defaults to the
+ * content contract): `{ path, name, language, lastModified }` each, in order; none for a language
+ * the listing has no example of.
+ * @param {string} [spec]
+ * @param {string} [language]
  * @returns {ListedRoute[]}
  */
-export function listedRoutes(spec = CONTENT_SPEC) {
+export function listedRoutes(spec = CONTENT_SPEC, language = DEFAULT_CONTENT_LANGUAGE) {
   const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
-  return doc.paths['/sitecore/api/jss/routes'].get.responses['200'].content['application/json'].examples.aero.value
-    .routes;
+  const name = language === DEFAULT_CONTENT_LANGUAGE ? 'aero' : `aero.${language}`;
+  return doc.paths[ROUTES_PATH].get.responses['200'].content['application/json'].examples[name]?.value.routes ?? [];
 }
 
 /**
@@ -101,12 +138,13 @@ export function listedRoutes(spec = CONTENT_SPEC) {
  * @param {PreferOptions} [options]
  * @returns {string}
  */
-export function preferForItem(item, { mode, examples = layoutExampleNames() } = {}) {
+export function preferForItem(item, { mode, language, examples = layoutExampleNames() } = {}) {
   const path = normaliseItem(item);
   const candidates = [path];
   if (path !== '/') candidates.push(path.replace(/\/[^/]*$/, '/*'));
+  const inLanguage = language && language !== DEFAULT_CONTENT_LANGUAGE ? `.${language}` : '';
   for (const candidate of candidates) {
-    const name = exampleNameFor(candidate);
+    const name = `${exampleNameFor(candidate)}${inLanguage}`;
     if (!examples.has(name)) continue;
     const editor = mode === 'edit' || mode === 'preview' ? `${name}.${mode}` : undefined;
     return editor && examples.has(editor) ? `example=${editor}` : `example=${name}`;
@@ -115,19 +153,32 @@ export function preferForItem(item, { mode, examples = layoutExampleNames() } = 
 }
 
 /**
- * The `Prefer` value for a request URL (absolute or a path, any prefix before the layout path),
- * or `undefined` when it is not a layout request with an `item` (Prism then answers as usual,
- * e.g. 400 for a missing `item`).
+ * The `Prefer` value for a request URL (absolute or a path, any prefix before the service's path):
+ * a layout request with an `item` by {@link preferForItem} (its `sc_mode` and `sc_lang`), a
+ * dictionary request by its language (`example=de`, `code=404` for a language without one), a
+ * route listing by its `sc_lang` (`example=aero.de`, `code=404` likewise); `undefined` for anything
+ * else (Prism then answers as usual, e.g. 400 for a layout request without `item`).
  * @param {string} url
- * @param {Omit<PreferOptions, 'mode'>} [options]
+ * @param {Omit<PreferOptions, 'mode' | 'language'>} [options]
  * @returns {string | undefined}
  */
 export function preferForRequest(url, options) {
   const parsed = new URL(url, 'http://mock.invalid');
+  const language = parsed.searchParams.get('sc_lang') ?? undefined;
+  const dictionary = parsed.pathname.indexOf(DICTIONARY_PATH);
+  if (dictionary >= 0) {
+    const lang = parsed.pathname.slice(dictionary + DICTIONARY_PATH.length).split('/')[1];
+    if (!lang) return undefined;
+    return serviceExampleNames().dictionaries.has(lang) ? `example=${lang}` : 'code=404';
+  }
+  if (parsed.pathname.endsWith(ROUTES_PATH)) {
+    const name = !language || language === DEFAULT_CONTENT_LANGUAGE ? 'aero' : `aero.${language}`;
+    return serviceExampleNames().listings.has(name) ? `example=${name}` : 'code=404';
+  }
   if (!parsed.pathname.endsWith(LAYOUT_PATH)) return undefined;
   const item = parsed.searchParams.get('item');
   if (!item) return undefined;
-  return preferForItem(item, { mode: parsed.searchParams.get('sc_mode') ?? undefined, ...options });
+  return preferForItem(item, { mode: parsed.searchParams.get('sc_mode') ?? undefined, language, ...options });
 }
 
 /**

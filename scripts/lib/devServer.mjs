@@ -180,7 +180,7 @@ function compressedPreview() {
 
 // `vite preview` of a prerendered build serves it as a static host should: each route's own HTML
 // (`/news` → news/index.html), an HTML file of the build by its name, and for any other page path
-// the not-found page with status 404, except app-only paths the content has (a wildcard item such
+// the not-found page with status 404 (its language's under a language prefix: `/de/…` → de/404.html), except app-only paths the content has (a wildcard item such
 // as `/products/<id>`, known from the content mock in the mock-backed mode), which get the
 // unrendered app shell. A file path the build does not have (`/package.json`, `/src/main.tsx`) is
 // the not-found page with status 404 too, never the home page. Paths the preview hands to the
@@ -209,6 +209,12 @@ function prerenderedPages(proxy) {
         if (head) return void res.end();
         createReadStream(file).pipe(res);
       };
+      // A language's own not-found page under its prefix (`/de/…` → de/404.html), else the default's.
+      const notFound = (/** @type {string} */ pathname) => {
+        const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(pathname)?.[1];
+        const own = prefix ? join(dist, prefix, '404.html') : undefined;
+        return own && isFile(own) ? own : join(dist, '404.html');
+      };
       server.middlewares.use((req, res, next) => {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !existsSync(join(dist, SHELL_FILE))) return next();
         let pathname;
@@ -222,12 +228,11 @@ function prerenderedPages(proxy) {
         const page = join(dist, extname(pathname) === '.html' ? pathname : pageFile(pathname));
         if (isFile(page)) return send(res, page, 200, head);
         if (proxied(pathname)) return next();
-        if (extname(pathname))
-          return isFile(join(dist, pathname)) ? next() : send(res, join(dist, '404.html'), 404, head);
+        if (extname(pathname)) return isFile(join(dist, pathname)) ? next() : send(res, notFound(pathname), 404, head);
         const accept = String(req.headers.accept ?? '*/*');
         if (!/text\/html|\*\/\*/.test(accept)) return next();
         if (mockBacked && preferForItem(pathname) !== 'code=404') return send(res, join(dist, SHELL_FILE), 200, head);
-        send(res, join(dist, '404.html'), 404, head);
+        send(res, notFound(pathname), 404, head);
       });
     },
   };

@@ -20,6 +20,8 @@ import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism
  * @property {string} file
  * @property {boolean} indexable
  * @property {string} [lastModified]
+ * @property {string} language The page's language (`<html lang>`).
+ * @property {{ language: string; path: string }[]} alternates The route's versions in every language it has, its own among them (none for a route in one language).
  */
 
 /**
@@ -78,17 +80,27 @@ export function robotsTxt(origin) {
 }
 
 /**
- * sitemap.xml of `pages` (`{ path, lastModified? }`) on the public origin.
+ * sitemap.xml of `pages` (`{ path, lastModified?, alternates? }`) on the public origin: each page
+ * with its language versions (`xhtml:link rel="alternate" hreflang`, the page's own among them,
+ * and `x-default`, the `defaultLanguage` version) when it has more than one.
  * @param {string} origin
- * @param {{ path: string; lastModified?: string }[]} pages
+ * @param {{ path: string; lastModified?: string; alternates?: { language: string; path: string }[] }[]} pages
+ * @param {string} [defaultLanguage]
  * @returns {string}
  */
-export function sitemapXml(origin, pages) {
-  const urls = pages.map(({ path, lastModified }) => {
+export function sitemapXml(origin, pages, defaultLanguage = 'en') {
+  const link = (/** @type {string} */ hreflang, /** @type {string} */ path) =>
+    `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(new URL(path, origin).href)}"/>`;
+  const urls = pages.map(({ path, lastModified, alternates = [] }) => {
     const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc>${lastmod}</url>`;
+    const fallback = alternates.find((a) => a.language === defaultLanguage);
+    const links = [
+      ...alternates.map((a) => link(a.language, a.path)),
+      ...(alternates.length > 1 && fallback ? [link('x-default', fallback.path)] : []),
+    ];
+    return `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc>${lastmod}${alternates.length > 1 ? links.join('') : ''}</url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 // What a browser ignores in or around a URL (tabs, newlines, controls, spaces at the ends) or reads as `/` (`\`).
@@ -219,20 +231,30 @@ export async function buildStaticSite(
     }
     log(`Prerendering from the layout service at ${contentHost}`);
     const prerenderer = server.createPrerenderer({ contentHost });
-    let list;
-    try {
-      list = await prerenderer.listRoutes();
-    } catch (error) {
-      throw new Error(
-        `prerender: could not read the route list from ${contentHost} (${/** @type {Error} */ (error).message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
-        { cause: error },
+    /** @type {string[]} */
+    const languages = server.LANGUAGES;
+    /** @type {{ path: string; language: string; lastModified?: string }[]} */
+    const routes = [];
+    for (const language of languages) {
+      let list;
+      try {
+        list = await prerenderer.listRoutes(language);
+      } catch (error) {
+        throw new Error(
+          `prerender: could not read the route list from ${contentHost} (in ${language}: ${/** @type {Error} */ (error).message}); set PRERENDER_CONTENT_HOST if the build reaches the layout service at another address`,
+          { cause: error },
+        );
+      }
+      const origin = server.buildSettings.publicOrigin;
+      assertRoutePaths(
+        list.routes.map((/** @type {{ path: unknown }} */ route) => route.path),
+        origin,
       );
+      // A route is listed by its item; its page lives at the item's path in the language (`/de/…`).
+      for (const route of list.routes)
+        routes.push({ path: server.sitePath(route.path, language), language, lastModified: route.lastModified });
     }
     const origin = server.buildSettings.publicOrigin;
-    assertRoutePaths(
-      list.routes.map((/** @type {{ path: unknown }} */ route) => route.path),
-      origin,
-    );
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     writeFileSync(join(outDir, SHELL_FILE), template);
     /** @type {BuiltPage[]} */
@@ -244,7 +266,7 @@ export async function buildStaticSite(
       mkdirSync(dirname(join(outDir, file)), { recursive: true });
       writeFileSync(join(outDir, file), text);
     };
-    for (const route of list.routes) {
+    for (const route of routes) {
       const { path } = route;
       let page;
       try {
@@ -257,12 +279,32 @@ export async function buildStaticSite(
       const html = fillTemplate(template, page);
       write(pageFile(path), html);
       written.push({ path, html });
-      pages.push({ path, file: pageFile(path), indexable: page.indexable, lastModified: route.lastModified });
+      pages.push({
+        path,
+        file: pageFile(path),
+        indexable: page.indexable,
+        lastModified: route.lastModified,
+        language: page.lang,
+        alternates: page.alternates,
+      });
     }
-    const notFound = await prerenderer.render(server.NOT_FOUND_ITEM);
-    const notFoundHtml = fillTemplate(template, notFound);
-    write('404.html', notFoundHtml);
-    checkLinks([...written, { path: server.NOT_FOUND_ITEM, html: notFoundHtml }], {
+    // A page names its versions in other languages: each must be a page of the build.
+    const built = new Set(pages.map((p) => p.path));
+    const missing = pages.flatMap((p) =>
+      p.alternates.filter((a) => !built.has(a.path)).map((a) => `  - ${p.path} names ${a.path} (${a.language})`),
+    );
+    if (missing.length > 0)
+      throw new Error(`prerender: language versions the route lists have no page of:\n${missing.join('\n')}`);
+    // The not-found page of each language: `404.html`, and `<language>/404.html` under its prefix.
+    for (const language of languages) {
+      const notFoundPath = server.sitePath(server.NOT_FOUND_ITEM, language);
+      const notFound = await prerenderer.render(notFoundPath);
+      const prefix = server.sitePath('/', language).replace(/^\/+/, '');
+      const html = fillTemplate(template, notFound);
+      write(prefix ? `${prefix}/404.html` : '404.html', html);
+      written.push({ path: notFoundPath, html });
+    }
+    checkLinks(written, {
       mode,
       origin,
       routes: pages.map((p) => p.path),
@@ -277,9 +319,12 @@ export async function buildStaticSite(
       sitemapXml(
         origin,
         pages.filter((p) => p.indexable),
+        languages[0],
       ),
     );
-    log(`Prerendered ${pages.length} pages, 404.html, ${STATIC_PAGES_FILE}, robots.txt and sitemap.xml into ${outDir}`);
+    log(
+      `Prerendered ${pages.length} pages in ${languages.join(', ')}, their not-found pages, ${STATIC_PAGES_FILE}, robots.txt and sitemap.xml into ${outDir}`,
+    );
     return { outDir, pages };
   } finally {
     rmSync(serverDir, { recursive: true, force: true });

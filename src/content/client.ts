@@ -77,8 +77,8 @@ export interface ContentClient {
   getRoute(item: string, options?: GetRouteOptions): Promise<LayoutResult>;
   /** The phrases of `appName` in `language`. */
   getDictionary(appName: string, language: string, options?: { signal?: AbortSignal }): Promise<DictionaryData>;
-  /** The deployment's routes in the client's language (what a static build prerenders). */
-  listRoutes(options?: { signal?: AbortSignal }): Promise<RouteList>;
+  /** The deployment's routes in `language` (what a static build prerenders). `language` defaults to the client's. */
+  listRoutes(options?: { language?: string; signal?: AbortSignal }): Promise<RouteList>;
 }
 
 const isLayoutResult = (body: unknown): body is LayoutResult =>
@@ -150,9 +150,9 @@ export function createContentClient(options: ContentOptions): ContentClient {
       });
       return data as DictionaryData;
     },
-    async listRoutes({ signal } = {}) {
+    async listRoutes({ language: lang, signal } = {}) {
       const { data } = await api.GET('/sitecore/api/jss/routes', {
-        params: { query: { ...common(), sc_lang: language } },
+        params: { query: { ...common(), sc_lang: lang ?? language } },
         signal,
       });
       return data as RouteList;

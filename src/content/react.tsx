@@ -21,6 +21,8 @@ export function useContentClient(): ContentClient {
 export interface UseRouteOptions {
   /** `edit` or `preview` when an editor is looking. Defaults to `'normal'`. */
   mode?: PageMode;
+  /** The content language (`sc_lang`) of this route. Defaults to the client's. */
+  language?: string;
   /** Load only when true. Defaults to true. */
   enabled?: boolean;
   /** How long an answer counts as fresh, in ms (React Query's `staleTime`). Defaults to 0. */
@@ -36,15 +38,16 @@ export interface UseRouteOptions {
 
 /**
  * The query key of the route at `item` as {@link useRoute} caches it: everything that changes the
- * answer (host, site, language, item, mode) and never the API key. A server that prefetches a page
+ * answer (host, site, language, item, mode) and never the API key. `language` defaults to the client's. A server that prefetches a page
  * stores its answer under this key, so the browser hydrating the page finds it.
  */
 export function routeQueryKey(
   client: Pick<ContentClient, 'transport' | 'site' | 'language'>,
   item: string,
   mode: PageMode = 'normal',
+  language: string = client.language,
 ) {
-  return ['content', 'route', client.transport.baseUrl, client.site ?? '', client.language, item, mode] as const;
+  return ['content', 'route', client.transport.baseUrl, client.site ?? '', language, item, mode] as const;
 }
 
 /**
@@ -53,13 +56,13 @@ export function routeQueryKey(
  */
 export function useRoute(
   item: string,
-  { mode = 'normal', enabled = true, staleTime = 0, prepare }: UseRouteOptions = {},
+  { mode = 'normal', language, enabled = true, staleTime = 0, prepare }: UseRouteOptions = {},
 ): UseQueryResult<LayoutResult, ApiError | Error> {
   const client = useContentClient();
   return useQuery({
-    queryKey: routeQueryKey(client, item, mode),
+    queryKey: routeQueryKey(client, item, mode, language),
     queryFn: async ({ signal }) => {
-      const answer = await client.getRoute(item, { mode, signal });
+      const answer = await client.getRoute(item, { mode, language, signal });
       await prepare?.(answer).catch(() => {});
       return answer;
     },

@@ -55,6 +55,10 @@ export {
   ItemLink,
   type ItemLinkProps,
   type PreviewSearchViewProps,
+  DEFAULT_WIDGET_LABELS,
+  WidgetLabelsContext,
+  useWidgetLabels,
+  type WidgetLabels,
 } from './react/views.tsx';
 export {
   ContentBlockView,

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
+import { useText } from './dictionary.tsx';
 import { Link } from './router.tsx';
 
 // The site's shared context: banners, the user id, and per-article likes and views
@@ -159,11 +160,12 @@ export function ArticleStats({ article }: { article: Article }) {
   }, [id, likeCount, viewCount, countView]);
   const state = articles[article.id];
   const liked = state?.liked ?? false;
+  const t = useText();
   return (
     <p className="muted">
-      <span>{state?.viewCount ?? article.viewCount} views</span> ·{' '}
+      <span>{t('Article.Views', { count: state?.viewCount ?? article.viewCount })}</span> ·{' '}
       <button type="button" aria-pressed={liked} onClick={() => toggleLike(article.id)}>
-        {liked ? 'Liked' : 'Like'} ({state?.likeCount ?? article.likeCount})
+        {liked ? t('Article.Liked') : t('Article.Like')} ({state?.likeCount ?? article.likeCount})
       </button>
     </p>
   );

@@ -7,7 +7,9 @@ import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
 import { sessionGate } from './content/route.tsx';
+import { dictionaryQueryKey, translate } from './dictionary.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
+import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } from './language.ts';
 import { stateScript } from './prerenderState.ts';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';
@@ -16,8 +18,20 @@ import { createSiteClients } from './siteClients.tsx';
 // page of the content route list rendered once, with React, from the layout service, as the
 // browser will render it on hydration. Built by Vite in SSR mode with the same mode and settings.
 
-/** The item rendered as the not-found page (`404.html`): a path no content item has. */
+/** The item rendered as the not-found page (`404.html`, `de/404.html`): a path no content item has. */
 export const NOT_FOUND_ITEM = '/404';
+
+/** The site's languages, the default first (each has its route list, its pages and its not-found page). */
+export const LANGUAGES: readonly string[] = SITE_LANGUAGES.map((language) => language.code);
+
+/** The path of `item` in `language` (`/de/capabilities`): where its page is written. */
+export const sitePath = pathIn;
+
+/** One language version of a page: its language and its path on the site. */
+export interface Alternate {
+  language: string;
+  path: string;
+}
 
 /** One prerendered page. */
 export interface PrerenderedPage {
@@ -29,6 +43,10 @@ export interface PrerenderedPage {
   indexable: boolean;
   /** `<html lang>`. */
   lang: string;
+  /** The page's content item (its path without the language prefix). */
+  item: string;
+  /** The route's versions in every language it has (its layout answer's `languages`), the page's own among them; none for a route in one language. */
+  alternates: Alternate[];
   /** The head tags (title first). */
   head: string;
   /** The app's HTML, for `#root`. */
@@ -94,18 +112,28 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
   const siteContent = createSiteClients().content;
 
   return {
-    /** The deployment's routes (the content route list). */
-    listRoutes: (): Promise<RouteList> => source.listRoutes(),
+    /** The deployment's routes in `language` (the content route list). Defaults to the default language. */
+    listRoutes: (language = DEFAULT_LANGUAGE): Promise<RouteList> => source.listRoutes({ language }),
 
-    /** Renders the page at `path` (`NOT_FOUND_ITEM` for the not-found page; a route that needs a session: its gate only). */
+    /**
+     * Renders the page at `path` (`/de/…` in German; `NOT_FOUND_ITEM` in a language for the
+     * not-found page; a route that needs a session: its gate only), with the dictionary of its
+     * language (a failed dictionary renders the English fallback, and the browser asks again).
+     */
     async render(path: string): Promise<PrerenderedPage> {
-      const layout = await source.getRoute(path);
+      const { item, language } = locatePath(path);
+      const [layout, dictionary] = await Promise.all([
+        source.getRoute(item, { language }),
+        source.getDictionary(siteConfig.contentSite, language).catch(() => undefined),
+      ]);
       const route = layout.sitecore.route;
       // A route that needs a session is prerendered as its gate: a static host serves its files to
       // anyone, so none of the route's data goes into them (the browser asks for it with a session).
       const gate = route ? sessionGate(route) : undefined;
       const queryClient = new QueryClient();
-      if (!gate) queryClient.setQueryData(routeQueryKey(siteContent, path), layout);
+      if (!gate) queryClient.setQueryData(routeQueryKey(siteContent, item, 'normal', language), layout);
+      if (dictionary) queryClient.setQueryData(dictionaryQueryKey(siteContent, language), dictionary);
+      const languages = route ? routeLanguages(layout.sitecore.context) : [];
       const dehydratedState = dehydrate(queryClient);
       const { prelude } = await prerender(
         <StrictMode>
@@ -116,13 +144,18 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
       const head = pageHead(route, new URL(path, siteConfig.publicOrigin), {
         origin: siteConfig.publicOrigin,
         siteName: siteConfig.siteName,
-        language: layout.sitecore.context.language,
+        language,
+        languages,
+        item,
+        notFoundTitle: translate(dictionary?.phrases, 'NotFound.Heading', undefined, language),
       });
       return {
         path,
         status: route ? 200 : 404,
         indexable: !!route && isIndexable(route),
         lang: head.lang,
+        item,
+        alternates: languages.length > 1 ? languages.map((code) => ({ language: code, path: pathIn(item, code) })) : [],
         head: headHtml(head),
         body,
         state: stateScript({ url: path, notFound: !route, queries: dehydratedState, ...(gate ? { gate } : {}) }),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { RouteData } from '../content/index.ts';
 import { booleanOf, imageOf, textOf, type ImageValue, type Rendering } from './content/rendering.tsx';
 import { needsSession } from './content/route.tsx';
+import { DEFAULT_LANGUAGE, pathIn } from './language.ts';
 
 // The page's <head> from its route: the prerender writes it into the static HTML (what crawlers and
 // link previews read), and the browser keeps it in step on every client-side navigation. One function
@@ -32,6 +33,15 @@ export interface HeadOptions {
   siteName: string;
   /** The layout answer's language, used when the route has none. Defaults to `'en'`. */
   language?: string;
+  /**
+   * The languages the route has a version in (its layout answer's `languages`): with more than one,
+   * an `hreflang` alternate per language and `x-default` (the default language's). Defaults to none.
+   */
+  languages?: readonly string[];
+  /** The route's content item (the path without its language prefix), for the alternates. Defaults to the URL's path. */
+  item?: string;
+  /** The not-found page's title before the site name, in the page's language. Defaults to `'Page not found'`. */
+  notFoundTitle?: string;
 }
 
 /** The attribute that marks the head tags this module manages (so stale ones can be removed). */
@@ -53,6 +63,22 @@ function shareImage(route: RouteData): ImageValue | null {
 const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, tag: 'meta', attrs });
 
 /**
+ * The `hreflang` alternates of `item` in `languages`, on `origin`, plus `x-default` (the default
+ * language's version, where the route has one); none for a route in one language only.
+ */
+export function alternates(item: string, languages: readonly string[], origin: string): HeadTag[] {
+  if (languages.length < 2) return [];
+  const link = (hreflang: string, language: string): HeadTag => ({
+    key: `alternate:${hreflang}`,
+    tag: 'link',
+    attrs: { rel: 'alternate', hreflang, href: new URL(pathIn(item, language), origin).href },
+  });
+  const tags = languages.map((language) => link(language, language));
+  if (languages.includes(DEFAULT_LANGUAGE)) tags.push(link('x-default', DEFAULT_LANGUAGE));
+  return tags;
+}
+
+/**
  * The head of the page at `url` showing `route` (`null`: the not-found page, which is never indexed
  * and has no canonical URL). Titles and descriptions come from the route's `pageTitle` and
  * `metaDescription`; URLs are absolute on the public origin, without the query string. A route that
@@ -61,11 +87,18 @@ const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, ta
 export function pageHead(
   route: RouteData | null,
   url: URL,
-  { origin, siteName, language = 'en' }: HeadOptions,
+  {
+    origin,
+    siteName,
+    language = 'en',
+    languages = [],
+    item = url.pathname,
+    notFoundTitle = 'Page not found',
+  }: HeadOptions,
 ): PageHead {
   if (!route) {
     return {
-      title: `Page not found | ${siteName}`,
+      title: `${notFoundTitle} | ${siteName}`,
       lang: language,
       tags: [meta('robots', { name: 'robots', content: 'noindex' })],
     };
@@ -90,6 +123,7 @@ export function pageHead(
   const tags: HeadTag[] = [
     meta('description', { name: 'description', content: description }),
     { key: 'canonical', tag: 'link', attrs: { rel: 'canonical', href: canonical } },
+    ...alternates(item, languages, origin),
     meta('og:type', { property: 'og:type', content: 'website' }),
     meta('og:site_name', { property: 'og:site_name', content: siteName }),
     meta('og:title', { property: 'og:title', content: title }),
@@ -112,7 +146,7 @@ export function pageHead(
     }
   }
   if (!isIndexable(route)) tags.push(meta('robots', { name: 'robots', content: 'noindex' }));
-  if (url.pathname === '/') {
+  if (item === '/') {
     const organization = {
       '@context': 'https://schema.org',
       '@type': 'Organization',
@@ -179,8 +213,10 @@ export function applyHead(doc: Document, head: PageHead): void {
  * (written by the prerender from the same {@link pageHead}) is left as it was on hydration.
  */
 export function usePageHead(route: RouteData | null | undefined, url: URL, options: HeadOptions): void {
-  const { origin, siteName, language } = options;
+  const { origin, siteName, language, languages, item, notFoundTitle } = options;
+  const languageList = languages?.join(',');
   useEffect(() => {
-    if (route !== undefined) applyHead(document, pageHead(route, url, { origin, siteName, language }));
-  }, [route, url.pathname, origin, siteName, language]); // eslint-disable-line react-hooks/exhaustive-deps -- the head depends on the path only
+    if (route !== undefined)
+      applyHead(document, pageHead(route, url, { origin, siteName, language, languages, item, notFoundTitle }));
+  }, [route, url.pathname, origin, siteName, language, languageList, item, notFoundTitle]); // eslint-disable-line react-hooks/exhaustive-deps -- the head depends on the path only
 }

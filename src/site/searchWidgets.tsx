@@ -1,12 +1,15 @@
-import { type ComponentProps, type ReactNode, useContext } from 'react';
-import { createSearchClient, type SearchClient } from '../search/index.ts';
+import { type ComponentProps, type ReactNode, useContext, useMemo } from 'react';
+import { createSearchClient, localeFromTag, type SearchClient } from '../search/index.ts';
 import {
   type ItemLinkProps,
   PreviewSearchWidget,
   RecommendationWidget,
   SearchResultsWidget,
+  type WidgetLabels,
+  WidgetLabelsContext,
   WidgetsProvider,
 } from '../search/react.tsx';
+import { type Translate, useText } from './dictionary.tsx';
 import { type ContentComponentProps, ContentText, usePageUrl } from './content/rendering.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { Link, navigate } from './router.tsx';
@@ -33,14 +36,50 @@ export function createSiteSearchClient(): SearchClient {
   });
 }
 
+/** The search widgets' texts (result count, sort, pagination, …) in the page's language, from the dictionary. */
+export function widgetLabels(t: Translate): WidgetLabels {
+  return {
+    tryAgain: t('Service.TryAgain'),
+    tryingAgain: t('Service.TryingAgain'),
+    loading: t('Page.Loading'),
+    searchResults: t('Search.Results.Region'),
+    search: t('Search.Results.Field'),
+    searchButton: t('Search.Results.Submit'),
+    sortBy: t('Search.Results.SortBy'),
+    relevance: t('Search.Results.Relevance'),
+    resultsPerPage: t('Search.Results.PerPage'),
+    // The search layer fills `{count}` and `{label}` in; left as slots here.
+    resultCount: t('Search.Results.Count', { count: '{count}' }),
+    selectedFilters: t('Search.Results.SelectedFilters'),
+    removeFilter: t('Search.Results.RemoveFilter', { label: '{label}' }),
+    clearFilters: t('Search.Results.ClearFilters'),
+    pagination: t('Search.Results.Pagination'),
+    previous: t('Search.Results.Previous'),
+    next: t('Search.Results.Next'),
+    suggestions: t('Search.Suggestions'),
+    suggestedPages: t('Search.SuggestedPages'),
+    recommended: t('Search.Recommended'),
+    questions: t('Search.Questions'),
+    relatedQuestions: t('Search.RelatedQuestions'),
+    promotion: t('Search.Promotion'),
+  };
+}
+
 // The page's search client, created by the first widget that renders (once per page's clients).
 function SearchBoundary({ children }: { children: ReactNode }) {
   const clients = useSiteClients();
   const client = (clients.search ??= createSiteSearchClient());
-  const { analytics, pageUri } = useContext(SiteSearchContext);
+  const { analytics, pageUri, locale } = useContext(SiteSearchContext);
+  const t = useText();
+  const labels = useMemo(() => widgetLabels(t), [t]);
+  // The page's language, not the document's at the client's creation: it changes with the page.
+  const context = useMemo(
+    () => ({ page: { uri: pageUri }, ...(locale ? { locale: localeFromTag(locale) } : {}) }),
+    [pageUri, locale],
+  );
   return (
-    <WidgetsProvider client={client} trackingConsent={analytics} context={{ page: { uri: pageUri } }}>
-      {children}
+    <WidgetsProvider client={client} trackingConsent={analytics} context={context}>
+      <WidgetLabelsContext.Provider value={labels}>{children}</WidgetLabelsContext.Provider>
     </WidgetsProvider>
   );
 }
@@ -53,6 +92,10 @@ interface HeaderSearchWidgetProps {
   initialKeyphrase?: string;
   /** Take the focus on mount (the visitor was in the box it replaces). Defaults to false. */
   autoFocus?: boolean;
+  /** The field's placeholder, in the page's language. Defaults to `'Search'`. */
+  placeholder?: string;
+  /** The field's accessible name, in the page's language. Defaults to `'Search the site'`. */
+  label?: string;
 }
 
 // A suggested page opens in the site, through its router; an item whose URL leaves the site opens
@@ -72,7 +115,13 @@ function SuggestedPage({ item, index, onItemClick }: ItemLinkProps) {
  * The header's preview search widget: the search layer's preview search as the field's popup
  * (type-ahead with up to three suggestions and four suggested pages); Enter opens the results page.
  */
-export function HeaderSearchWidget({ rfkId, initialKeyphrase = '', autoFocus = false }: HeaderSearchWidgetProps) {
+export function HeaderSearchWidget({
+  rfkId,
+  initialKeyphrase = '',
+  autoFocus = false,
+  placeholder = 'Search',
+  label = 'Search the site',
+}: HeaderSearchWidgetProps) {
   return (
     <SearchBoundary>
       <PreviewSearchWidget
@@ -80,7 +129,8 @@ export function HeaderSearchWidget({ rfkId, initialKeyphrase = '', autoFocus = f
         state={{ itemsPerPage: 4, keyphrase: initialKeyphrase }}
         className="header-search"
         popup
-        placeholder="Search"
+        placeholder={placeholder}
+        label={label}
         autoFocus={autoFocus}
         onSubmit={(keyphrase) => navigate(`/search?q=${encodeURIComponent(keyphrase)}`)}
         renderItem={SuggestedPage}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AuthClient } from '../auth/index.ts';
 import { describeFailure } from '../core/errors.ts';
+import { useText } from './dictionary.tsx';
 
 // What the site does when one of its services fails or passes its deadline (siteConfig.deadlines):
 // the part that needed it says so in one short message with a retry, and the console gets one line
@@ -17,12 +18,6 @@ export function logServiceFailure(service: string, error: unknown): void {
   console.error(`[${service}] ${describeFailure(error)}`);
 }
 
-/** What the sign-in and error pages say while the session routes fail or do not answer in time. */
-export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a few minutes.';
-
-/** What a part that needs the session says when the session route fails or does not answer in time. */
-export const SESSION_UNKNOWN = 'We could not check whether you are signed in just now.';
-
 /**
  * Asks the session routes again: the session of every provider on `client` (`useAuthClient()`) and,
  * where given, `also` (the providers).
@@ -33,9 +28,9 @@ export function retrySession(client: AuthClient, also?: () => Promise<unknown>):
 
 /** Props of {@link ServiceProblem}. */
 export interface ServiceProblemProps {
-  /** What the visitor cannot have right now, in the site's voice ("We could not load your cart."). */
+  /** What the visitor cannot have right now, in the site's voice and the page's language (a dictionary phrase). */
   message: string;
-  /** Tries again; the button says "Trying again…" until the promise settles. */
+  /** Tries again; the button says "Trying again…" (`Service.TryingAgain`) until the promise settles. */
   onRetry: () => unknown;
   /** A heading above the message, for a part that is the whole page (a product). Defaults to none. */
   heading?: string;
@@ -47,6 +42,7 @@ export interface ServiceProblemProps {
  */
 export function ServiceProblem({ message, onRetry, heading }: ServiceProblemProps) {
   const [retrying, setRetrying] = useState(false);
+  const t = useText();
   const retry = () => {
     setRetrying(true);
     void Promise.resolve()
@@ -58,7 +54,7 @@ export function ServiceProblem({ message, onRetry, heading }: ServiceProblemProp
       {heading ? <h1>{heading}</h1> : null}
       <p role="alert">{message}</p>
       <button type="button" onClick={retry} disabled={retrying}>
-        {retrying ? 'Trying again…' : 'Try again'}
+        {retrying ? t('Service.TryingAgain') : t('Service.TryAgain')}
       </button>
     </div>
   );

@@ -115,10 +115,12 @@ export function SiteClientsProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** What the page's search widgets send with their requests: tracking consent and the page's path. */
+/** What the page's search widgets send with their requests: tracking consent, the page's path and locale. */
 export interface SiteSearchSettings {
   analytics: boolean;
   pageUri: string;
+  /** The page's locale (`de-DE`): the requests' `locale` (`language`, `country`). Defaults to none (the document's language). */
+  locale?: string;
 }
 
 /** The search settings of the page shown (the shell provides them; the widgets load later). */

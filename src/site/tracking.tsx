@@ -126,26 +126,34 @@ const LINK_EVENT = { cta: 'CTA_CLICK', careers: 'CAREERS_CLICK' } as const;
 /**
  * Analytics of a consented visit (mounted only while the events SDK runs): a
  * page view per route, and an event per call-to-action or careers link click
- * with the link's text and destination.
+ * with the link's text and destination, each in the page's `language` (the
+ * events' `language`, `de` → `DE`; defaults to the document's, as the SDK infers it).
  */
-export function SiteTracking({ sdk, page }: { sdk: EngageSdk; page: string }) {
+export function SiteTracking({ sdk, page, language }: { sdk: EngageSdk; page: string; language?: string }) {
+  // The SDK's format: the language subtag in capitals, as it infers it from `<html lang>`.
+  const eventLanguage = language ? { language: language.split('-')[0]!.toUpperCase() } : {};
+  const languageKey = eventLanguage.language;
   useEffect(() => {
     try {
-      void sdk.pageView({ channel: 'WEB', currency: 'GBP' });
+      void sdk.pageView({ channel: 'WEB', currency: 'GBP', ...(languageKey ? { language: languageKey } : {}) });
     } catch (error) {
       console.error(error);
     }
-  }, [sdk, page]);
+  }, [sdk, page, languageKey]);
   useEffect(
     () =>
       trackLinkClicks(({ kind, text, href }) => {
         try {
-          void sdk.event(LINK_EVENT[kind], { channel: 'WEB', currency: 'GBP' }, { linkText: text, linkUrl: href });
+          void sdk.event(
+            LINK_EVENT[kind],
+            { channel: 'WEB', currency: 'GBP', ...(languageKey ? { language: languageKey } : {}) },
+            { linkText: text, linkUrl: href },
+          );
         } catch (error) {
           console.error(error);
         }
       }),
-    [sdk],
+    [sdk, languageKey],
   );
   return null;
 }

@@ -51,10 +51,20 @@ const ITEMS: Record<string, string> = {
   '/legal/export-control': 'legal-export-control',
 };
 
+// The items with a German version (`/de/…` on the site; the contract's `.de` examples).
+const GERMAN = ['/', '/capabilities', '/capabilities/space', '/news', '/news/f-35-sustainment', '/careers'];
+
 describe('content mock: item → Prefer', () => {
-  it('has exactly one example per item above, plus the edit-mode home and article and the preview-mode home', () => {
+  it('has exactly one example per item above, plus the edit-mode home and article, the preview-mode home and the German items', () => {
     expect([...layoutExampleNames()].sort()).toEqual(
-      [...Object.values(ITEMS), 'home.edit', 'news-f-35-sustainment.edit', 'home.preview'].sort(),
+      [
+        ...Object.values(ITEMS),
+        'home.edit',
+        'news-f-35-sustainment.edit',
+        'home.preview',
+        ...GERMAN.map((item) => `${ITEMS[item]}.de`),
+        'home.de.preview',
+      ].sort(),
     );
   });
 
@@ -88,14 +98,39 @@ describe('content mock: item → Prefer', () => {
     expect(preferForItem('/', { mode: 'normal' })).toBe('example=home');
   });
 
-  it('maps only layout requests, reading item and sc_mode from the URL', () => {
+  it("picks the item's example in the language of sc_lang (then the mode), and 404 where the item has no version in it", () => {
+    for (const item of GERMAN) expect(preferForItem(item, { language: 'de' }), item).toBe(`example=${ITEMS[item]}.de`);
+    expect(preferForItem('/', { language: 'de', mode: 'preview' })).toBe('example=home.de.preview');
+    expect(preferForItem('/', { language: 'de', mode: 'edit' })).toBe('example=home.de');
+    expect(preferForItem('/', { language: 'en' })).toBe('example=home');
+    // No German version: not a page in German.
+    expect(preferForItem('/capabilities/air', { language: 'de' })).toBe('code=404');
+    expect(preferForItem('/products/abc', { language: 'de' })).toBe('code=404');
+    expect(preferForItem('/', { language: 'fr' })).toBe('code=404');
+  });
+
+  it('maps dictionary requests by their language and route listings by sc_lang', () => {
+    const api = '/content-api/sitecore/api/jss';
+    expect(preferForRequest(`${api}/dictionary/aero/en?sc_apikey=x`)).toBe('example=en');
+    expect(preferForRequest(`${api}/dictionary/aero/de?sc_apikey=x`)).toBe('example=de');
+    expect(preferForRequest(`${api}/dictionary/aero/fr?sc_apikey=x`)).toBe('code=404');
+    expect(preferForRequest(`${api}/routes?sc_apikey=x&sc_lang=en`)).toBe('example=aero');
+    expect(preferForRequest(`${api}/routes?sc_apikey=x`)).toBe('example=aero');
+    expect(preferForRequest(`${api}/routes?sc_apikey=x&sc_lang=de`)).toBe('example=aero.de');
+    expect(preferForRequest(`${api}/routes?sc_apikey=x&sc_lang=fr`)).toBe('code=404');
+    expect(preferForRequest('/content-api/sitecore/api/layout/render/jss?item=/capabilities&sc_lang=de')).toBe(
+      'example=capabilities.de',
+    );
+  });
+
+  it('maps only content requests, reading item and sc_mode from the URL', () => {
     const layout = '/content-api/sitecore/api/layout/render/jss';
     expect(preferForRequest(`${layout}?item=%2Fcapabilities%2Fspace&sc_apikey=x`)).toBe('example=capabilities-space');
     expect(preferForRequest(`${layout}?item=/&sc_mode=edit`)).toBe('example=home.edit');
     expect(preferForRequest(`${layout}?item=/&sc_mode=preview`)).toBe('example=home.preview');
     expect(preferForRequest(`${layout}?item=/nope`)).toBe('code=404');
     expect(preferForRequest(`${layout}?sc_apikey=x`)).toBeUndefined();
-    expect(preferForRequest('/content-api/sitecore/api/jss/dictionary/aero/en?sc_apikey=x')).toBeUndefined();
+    expect(preferForRequest('/content-api/sitecore/api/other?item=/')).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import { root } from '../../scripts/lib/prism.mjs';
 import { ApiError, createContentClient, type ComponentRendering, type LayoutResult } from '../../src/content/index.ts';
 import { getLayoutResponse } from '../../generated/content/zod/layout/layout.ts';
 import { getDictionaryResponse } from '../../generated/content/zod/dictionary/dictionary.ts';
+import { ENGLISH } from '../../src/site/dictionary.tsx';
 import { listRoutesResponse } from '../../generated/content/zod/routes/routes.ts';
 
 const prism = withPrism('content');
@@ -32,6 +33,8 @@ async function example(name: string): Promise<Response> {
 const mainOf = (data: LayoutResult) => (data.sitecore.route?.placeholders.main ?? []) as ComponentRendering[];
 // The edit-mode and preview-mode answers of an item (the same route as its normal example, for editors).
 const EDITOR_EXAMPLE = /\.(edit|preview)$/;
+// An example's language: `.de` after the item's name (`home.de`, `home.de.preview`), else English.
+const languageOf = (name: string) => /\.([a-z]{2})(?:\.(?:edit|preview))?$/.exec(name)?.[1] ?? 'en';
 
 type AnyField = { value?: unknown; editable?: string; editableFirstPart?: string; editableLastPart?: string };
 /** Every value field of a layout answer (route, renderings at any depth, items of item lists), with its name. */
@@ -71,11 +74,15 @@ describe('content contract (Prism with --errors)', () => {
       const body = getLayoutResponse.parse(await response.json());
       routes.push({ name, route: body.sitecore.route });
     }
-    const pages = routes.filter((r) => !EDITOR_EXAMPLE.test(r.name));
-    for (const { name, route } of pages) {
-      expect(route.itemLanguage, name).toBe('en');
+    const versions = routes.filter((r) => !EDITOR_EXAMPLE.test(r.name));
+    for (const { name, route } of versions) {
+      expect(route.itemLanguage, name).toBe(languageOf(name));
       expect(route.placeholders.main?.length, name).toBeGreaterThan(0);
     }
+    // What follows holds per language: a German version shares its item's layout.
+    const pages = versions.filter((r) => languageOf(r.name) === 'en');
+    const german = versions.filter((r) => languageOf(r.name) === 'de');
+    expect(german.length).toBeGreaterThan(5);
     // Titles, meta descriptions and layout ids are per page; only home and the campaign share the targeted one.
     const unique = (values: unknown[]) => new Set(values).size === values.length;
     expect(unique(pages.map((p) => p.route.fields.pageTitle.value))).toBe(true);
@@ -87,6 +94,7 @@ describe('content contract (Prism with --errors)', () => {
         .sort(),
     ).toEqual(['campaigns-airshow-2025', 'home']);
     expect(unique(pages.filter((p) => p.route.layoutId !== TARGETED).map((p) => p.route.layoutId))).toBe(true);
+    expect(unique(german.map((p) => p.route.fields.pageTitle.value))).toBe(true);
   });
 
   it('answers /capabilities/space with that route through the mock layer', async () => {
@@ -188,10 +196,40 @@ describe('content contract (Prism with --errors)', () => {
       ]),
     );
     for (const path of paths) expect(preferForItem(path), path).toMatch(/^example=(?!products-wildcard)/);
-    // Every example except the wildcard and the edit variant is a listed route.
-    expect(paths.length).toBe(
-      [...layoutExampleNames()].filter((n) => n !== 'products-wildcard' && !EDITOR_EXAMPLE.test(n)).length,
+    // Every English example except the wildcard and the edit variant is a listed route.
+    const english = [...layoutExampleNames()].filter(
+      (n) => n !== 'products-wildcard' && !EDITOR_EXAMPLE.test(n) && languageOf(n) === 'en',
     );
+    expect(paths.length).toBe(english.length);
+  });
+
+  it('lists the German routes (sc_lang=de), each with its German layout example, and says so in each English one', async () => {
+    const list = listRoutesResponse.parse(await client().listRoutes({ language: 'de' }));
+    expect(list.language).toBe('de');
+    const paths = list.routes.map((r) => r.path);
+    expect(paths).toEqual(['/', '/capabilities', '/capabilities/space', '/news', '/news/f-35-sustainment', '/careers']);
+    const german = [...layoutExampleNames()].filter((n) => !EDITOR_EXAMPLE.test(n) && languageOf(n) === 'de');
+    expect(paths.length).toBe(german.length);
+    for (const path of paths) {
+      const de = await client().getRoute(path, { language: 'de' });
+      expect(de.sitecore.route?.itemLanguage, path).toBe('de');
+      expect(de.sitecore.context.languages, path).toEqual(['en', 'de']);
+      const en = await client().getRoute(path);
+      expect(en.sitecore.context.languages, path).toEqual(['en', 'de']);
+    }
+    // A route with no German version says so, and has none.
+    const air = await client().getRoute('/capabilities/air');
+    expect(air.sitecore.context.languages).toBeUndefined();
+    expect((await client().getRoute('/capabilities/air', { language: 'de' })).sitecore.route).toBeNull();
+  });
+
+  it('answers the dictionary of every language with every key the site shows, and 404 for another language', async () => {
+    for (const language of ['en', 'de']) {
+      const data = await client().getDictionary('aero', language);
+      expect(Object.keys(data.phrases).sort(), language).toEqual(Object.keys(ENGLISH).sort());
+    }
+    expect((await client().getDictionary('aero', 'en')).phrases).toEqual(ENGLISH);
+    await expect(client().getDictionary('aero', 'fr')).rejects.toMatchObject({ status: 404 });
   });
 
   it('answers a missing or malformed API key with 400 and an unknown one with 401', async () => {

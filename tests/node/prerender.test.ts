@@ -35,6 +35,13 @@ interface Example {
 }
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
 const listed = listedRoutes();
+// The German routes (listed by item; their pages live under /de).
+const listedDe = listedRoutes(CONTENT_SPEC, 'de');
+const dePath = (item: string) => (item === '/' ? '/de' : `/de${item}`);
+const germanRouteOf = (item: string) => examples[`${exampleNameFor(item)}.de`]!.value.sitecore.route;
+/** The `hreflang` alternates of a page: `[hreflang, href]` in order. */
+const alternatesOf = (page: string) =>
+  [...page.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
 const examples: Record<string, Example> = contract.components.examples;
 const routeOf = (path: string) => examples[exampleNameFor(path)]!.value.sitecore.route;
 const text = (path: string, field: string) => String(routeOf(path).fields[field]?.value ?? '');
@@ -99,7 +106,7 @@ const h1Of = (page: string) => decode(page.match(/<h1[^>]*>([^<]*)</)?.[1] ?? ''
 
 describe('npm run build: a static page for every route of the content route list', () => {
   it('writes one page per listed route, and nothing for the wildcard item', () => {
-    expect(pages.map((p) => p.path)).toEqual(listed.map((r) => r.path));
+    expect(pages.map((p) => p.path)).toEqual([...listed.map((r) => r.path), ...listedDe.map((r) => dePath(r.path))]);
     for (const { path } of listed)
       expect(existsSync(join(outDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)), path).toBe(true);
     expect(existsSync(join(outDir, 'products'))).toBe(false);
@@ -208,12 +215,11 @@ describe('npm run build: a static page for every route of the content route list
       // Nothing of its fields in the head: no description, no share tags.
       expect(page()).not.toMatch(/<meta (name="description"|property="og:|name="twitter:)/);
       expect(page()).not.toContain('data-layout-id=');
-      expect(state()).toEqual({
-        url: path,
-        notFound: false,
-        queries: { mutations: [], queries: [] },
-        gate: { heading: 'Your account' },
-      });
+      // The page's dictionary (public UI strings) is all it carries.
+      const { queries, ...rest } = state() as { queries: { queries: { queryKey: unknown[] }[]; mutations: [] } };
+      expect(rest).toEqual({ url: path, notFound: false, gate: { heading: 'Your account' } });
+      expect(queries.mutations).toEqual([]);
+      expect(queries.queries.map((q) => q.queryKey.slice(0, 2))).toEqual([['content', 'dictionary']]);
       expect(pages.find((p) => p.path === path)?.indexable).toBe(false);
       expect(html('sitemap.xml')).not.toContain(`<loc>${new URL(path, origin).href}</loc>`);
     });
@@ -266,15 +272,105 @@ describe('npm run build: a static page for every route of the content route list
     const sitemap = html('sitemap.xml');
     expect(
       sitemap.startsWith(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
       ),
     ).toBe(true);
-    const locs = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [
-      m[1],
-      m[2],
-    ]);
+    const locs = [
+      ...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>(?:<xhtml:link [^>]*\/>)*<\/url>/g),
+    ].map((m) => [m[1], m[2]]);
     const indexable = listed.filter((r) => !PRIVATE.includes(r.path));
-    expect(locs).toEqual(indexable.map((r) => [new URL(r.path, origin).href, r.lastModified]));
+    expect(locs).toEqual([
+      ...indexable.map((r) => [new URL(r.path, origin).href, r.lastModified]),
+      ...listedDe.map((r) => [new URL(dePath(r.path), origin).href, r.lastModified]),
+    ]);
+  });
+});
+
+describe('npm run build: German under /de/', () => {
+  it('lists German versions of home, capabilities, a capability, news, an article and careers', () => {
+    expect(listedDe.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/capabilities',
+        '/capabilities/space',
+        '/news',
+        '/news/f-35-sustainment',
+        '/careers',
+      ]),
+    );
+  });
+
+  it.each(listedDe.map((r) => r.path))(
+    '%s in German: German content, lang="de", its own canonical URL, alternates to English and x-default',
+    (item) => {
+      const path = dePath(item);
+      const page = html(pages.find((p) => p.path === path)!.file);
+      const route = germanRouteOf(item);
+      expect(page).toMatch(/^<!doctype html>\s*<html lang="de">/);
+      expect(titleOf(page)).toBe(String(route.fields.pageTitle!.value));
+      expect(metaContent(page, 'name="description"')).toBe(String(route.fields.metaDescription!.value));
+      expect(page).toContain(`<link rel="canonical" href="${new URL(path, origin).href}"`);
+      // The frame in German too, from the German dictionary (no English to replace on hydration).
+      expect(page).toContain('Zum Inhalt springen');
+      expect(page).not.toContain('Skip to content');
+      const both = [
+        ['en', new URL(item, origin).href],
+        ['de', new URL(path, origin).href],
+        ['x-default', new URL(item, origin).href],
+      ];
+      expect(alternatesOf(page)).toEqual(both);
+      // …and the English page names its German version the same way.
+      const english = html(pages.find((p) => p.path === item)!.file);
+      expect(english).toMatch(/^<!doctype html>\s*<html lang="en">/);
+      expect(alternatesOf(english)).toEqual(both);
+      // The state carries the German dictionary the page was rendered with.
+      const state = JSON.parse(
+        decode(page.match(/<script type="application\/json" id="site-state">(.*?)<\/script>/)![1]!),
+      );
+      const dictionary = state.queries.queries.find((q: { queryKey: unknown[] }) => q.queryKey[1] === 'dictionary');
+      expect(dictionary.state.data.lang).toBe('de');
+    },
+  );
+
+  it('shows German content on the German capability page', () => {
+    const page = html('de/capabilities/space/index.html');
+    expect(h1Of(page)).toBe('Raumfahrtsysteme');
+    expect(page).toContain('Sichere Satellitenkommunikation');
+    expect(page).not.toContain('Secure satellite communications');
+  });
+
+  it('offers a route with no German version in English only: no German page, no hreflang, no language switcher', () => {
+    expect(listedDe.map((r) => r.path)).not.toContain('/capabilities/air');
+    expect(existsSync(join(outDir, 'de/capabilities/air/index.html'))).toBe(false);
+    const page = html('capabilities/air/index.html');
+    expect(alternatesOf(page)).toEqual([]);
+    expect(page).not.toContain('language-switcher');
+    expect(page).not.toContain('/de/capabilities/air');
+    expect(html('sitemap.xml')).not.toContain('/de/capabilities/air');
+  });
+
+  it('lists every language version in the sitemap, with xhtml:link alternates both ways', () => {
+    const sitemap = html('sitemap.xml');
+    const entry = (path: string) =>
+      sitemap.match(new RegExp(`<url><loc>${new URL(path, origin).href}</loc>.*?</url>`))?.[0] ?? '';
+    for (const { path: item } of listedDe) {
+      const links = [
+        `<xhtml:link rel="alternate" hreflang="en" href="${new URL(item, origin).href}"/>`,
+        `<xhtml:link rel="alternate" hreflang="de" href="${new URL(dePath(item), origin).href}"/>`,
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${new URL(item, origin).href}"/>`,
+      ].join('');
+      expect(entry(item), item).toContain(links);
+      expect(entry(dePath(item)), dePath(item)).toContain(links);
+    }
+    expect(entry('/capabilities/air')).not.toContain('xhtml:link');
+  });
+
+  it('writes de/404.html: the German not-found page', () => {
+    const page = html('de/404.html');
+    expect(page).toMatch(/^<!doctype html>\s*<html lang="de">/);
+    expect(h1Of(page)).toBe('Seite nicht gefunden');
+    expect(titleOf(page)).toBe('Seite nicht gefunden | Aerospace & Defence');
+    expect(metaContent(page, 'name="robots"')).toBe('noindex');
   });
 });
 
@@ -333,6 +429,19 @@ describe('npm run preview of the static build', () => {
       expect(h1Of(await res.text())).toBe('Page not found');
     }
     expect((await fetch(`${base}/no/such/page`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('answers an unknown path under /de/ with the German not-found page and status 404', async () => {
+    const res = await get('/de/keine/solche/seite');
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    expect(h1Of(page)).toBe('Seite nicht gefunden');
+    expect(page).toMatch(/<html lang="de">/);
+    // A route with no German version is not a German page either.
+    expect((await get('/de/capabilities/air')).status).toBe(404);
+    const german = await get('/de/capabilities/space');
+    expect(german.status).toBe(200);
+    expect(titleOf(await german.text())).toBe(String(germanRouteOf('/capabilities/space').fields.pageTitle!.value));
   });
 
   it('serves app-only paths of a wildcard item (a product) the app shell with status 200', async () => {

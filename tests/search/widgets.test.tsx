@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager, notifyManager } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -15,6 +18,29 @@ import {
   widget,
 } from '../../src/search/react.tsx';
 import { MockIntersectionObserver, advance, fakeService, renderWithClient, testClient } from './support.tsx';
+import { WidgetLabelsContext } from '../../src/search/react.tsx';
+import { type PhraseValues, type TextKey, translate } from '../../src/site/dictionary.tsx';
+import { widgetLabels } from '../../src/site/searchWidgets.tsx';
+
+// The content contract's German dictionary: the site gives the search layer its texts from it.
+const GERMAN = (
+  parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
+    maxAliasCount: -1,
+  }) as {
+    paths: Record<
+      string,
+      {
+        get: {
+          responses: Record<
+            string,
+            { content: Record<string, { examples: Record<string, { value: { phrases: Record<string, string> } }> }> }
+          >;
+        };
+      }
+    >;
+  }
+).paths['/sitecore/api/jss/dictionary/{appName}/{language}']!.get.responses['200']!.content['application/json']!
+  .examples.de!.value.phrases;
 
 beforeEach(() => {
   // Only the clock the layer and React Query schedule on is faked; the fetch body streams keep their real turns.
@@ -42,6 +68,27 @@ describe('widgets on a page', () => {
     await advance(250);
     await advance(0);
     expect(container.querySelector('.search-results__count')?.textContent).toBe('30 results');
+  });
+
+  it("draws its count, sort, page size and pagination in the app's language when given its labels", async () => {
+    const { client } = testClient();
+    const t = (key: TextKey, values?: PhraseValues) => translate(GERMAN, key, values, 'de');
+    renderWithClient(
+      client,
+      <WidgetLabelsContext.Provider value={widgetLabels(t)}>
+        <SearchResultsWidget rfkId="rfkid_7" />
+      </WidgetLabelsContext.Provider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Wird geladen…');
+    await advance(250);
+    await advance(0);
+    expect(screen.getByText('30 Ergebnisse')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Suchergebnisse' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Ergebnisse pro Seite' })).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Seiten' });
+    expect(within(pages).getByRole('button', { name: 'Weiter' })).toBeTruthy();
+    expect(screen.queryByText(/results|Sort by|Next/)).toBeNull();
   });
 
   it('asks for every widget of the page in one POST and renders each', async () => {

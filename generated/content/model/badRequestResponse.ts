@@ -15,10 +15,21 @@ examples of `getLayout` are named after their item path: the path's segments joi
 (`/` is `home`, `/capabilities/space` is `capabilities-space`, `/news/f-35-sustainment` is
 `news-f-35-sustainment`), a wildcard segment `*` spelt `wildcard` (`/products/*` is
 `products-wildcard`), and `.edit` or `.preview` appended for the edit-mode or preview-mode
-answer (`home.edit`, `home.preview`; an item without one answers its normal example). The
-development and preview servers turn each request's `item` into `Prefer: example=<name>` (or
-`Prefer: code=404` when no example exists) before it reaches the mock
-(`scripts/lib/contentMock.mjs`); the site itself never sends `Prefer`.
+answer (`home.edit`, `home.preview`; an item without one answers its normal example). In a
+language other than English (`sc_lang=de`) the language comes after the name and before the
+mode: `home.de`, `home.de.preview`, `home.de.edit` (an item with no example in that language has
+no version in it: 404). The dictionary's examples are named after their language (`en`, `de`;
+another language: 404), the route listing's after the site and, other than English, the
+language (`aero`, `aero.de`). The development and preview servers turn each layout request's
+`item`, `sc_lang` and `sc_mode`, each dictionary request's language and each route listing's
+`sc_lang` into `Prefer: example=<name>` (or `Prefer: code=404` when no example exists) before it
+reaches the mock (`scripts/lib/contentMock.mjs`); the site itself never sends `Prefer`.
+
+**Languages.** The site is published in English (`en`, the default, at `/`) and German (`de`,
+under `/de/`). The item of a page is its path without the language prefix (`/de/capabilities`
+asks for `item=/capabilities&sc_lang=de`); links in German content carry the `/de/` prefix.
+Each layout answer's context says which languages the item has a version in (`languages`),
+and every route listed in a language has a layout answer in it.
 
  * OpenAPI spec version: 1.0.0
  */

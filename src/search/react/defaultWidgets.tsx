@@ -10,6 +10,7 @@ import {
   RecommendationView,
   SearchResultsView,
   WidgetStatus,
+  useWidgetLabels,
 } from './views.tsx';
 
 /** Default content-block renderer: the block's sanitized HTML when it has a template, else its items as links. */
@@ -52,8 +53,9 @@ export function HtmlBlockView() {
 /** Default banner renderer: the banner's sanitized HTML when it has a template, else its items as image links. */
 export function BannerView() {
   const { widgetRef, queryResult, html, actions } = useBanner();
+  const labels = useWidgetLabels();
   return (
-    <aside ref={widgetRef} className="search-banner" aria-label="Promotion">
+    <aside ref={widgetRef} className="search-banner" aria-label={labels.promotion}>
       <WidgetStatus queryResult={queryResult} />
       {html ? (
         <div className="search-banner__content" dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,6 +1,6 @@
 // The default renderers of the widgets that list items (search results, preview
 // search, recommendations, questions), and the parts they share.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import type { SelectedFacet } from '../searchResults.ts';
 import type { ContentItem, Facet } from '../types.ts';
@@ -18,23 +18,97 @@ import {
 import type { WidgetQueryResult } from './useWidgetData.ts';
 
 /**
+ * Every text the default renderers show, in English by default; an app shows them in the page's
+ * language by providing its own through {@link WidgetLabelsContext}. `{count}` and `{label}` are
+ * filled in.
+ */
+export interface WidgetLabels {
+  tryAgain: string;
+  tryingAgain: string;
+  loading: string;
+  /** The results region's name. */
+  searchResults: string;
+  /** The results page's search field's name. */
+  search: string;
+  searchButton: string;
+  sortBy: string;
+  relevance: string;
+  resultsPerPage: string;
+  /** `{count} results`. */
+  resultCount: string;
+  selectedFilters: string;
+  /** `Remove filter: {label}`. */
+  removeFilter: string;
+  clearFilters: string;
+  pagination: string;
+  previous: string;
+  next: string;
+  suggestions: string;
+  suggestedPages: string;
+  /** The recommendations' title when the widget is given none. */
+  recommended: string;
+  questions: string;
+  relatedQuestions: string;
+  /** The banner widget's region name. */
+  promotion: string;
+}
+
+/** The default renderers' English texts. */
+export const DEFAULT_WIDGET_LABELS: WidgetLabels = {
+  tryAgain: 'Try again',
+  tryingAgain: 'Trying again…',
+  loading: 'Loading…',
+  searchResults: 'Search results',
+  search: 'Search',
+  searchButton: 'Search',
+  sortBy: 'Sort by',
+  relevance: 'Relevance',
+  resultsPerPage: 'Results per page',
+  resultCount: '{count} results',
+  selectedFilters: 'Selected filters',
+  removeFilter: 'Remove filter: {label}',
+  clearFilters: 'Clear filters',
+  pagination: 'Pagination',
+  previous: 'Previous',
+  next: 'Next',
+  suggestions: 'Suggestions',
+  suggestedPages: 'Suggested pages',
+  recommended: 'Recommended for you',
+  questions: 'Questions and answers',
+  relatedQuestions: 'Related questions',
+  promotion: 'Promotion',
+};
+
+/** The texts the default renderers below it show. Defaults to {@link DEFAULT_WIDGET_LABELS}. */
+export const WidgetLabelsContext = createContext<WidgetLabels>(DEFAULT_WIDGET_LABELS);
+
+/** The default renderers' texts ({@link WidgetLabelsContext}). */
+export function useWidgetLabels(): WidgetLabels {
+  return useContext(WidgetLabelsContext);
+}
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (slot, name: string) => String(values[name] ?? slot));
+
+/**
  * Announces loading and shows a failure (never a cancellation) with a button that asks again; renders
  * nothing otherwise.
  */
 export function WidgetStatus({ queryResult }: { queryResult: WidgetQueryResult<unknown> }) {
+  const labels = useWidgetLabels();
   if (queryResult.isError)
     return (
       <div className="search-error">
         <p role="alert">{queryResult.error?.message}</p>
         <button type="button" disabled={queryResult.isFetching} onClick={() => void queryResult.refetch()}>
-          {queryResult.isFetching ? 'Trying again…' : 'Try again'}
+          {queryResult.isFetching ? labels.tryingAgain : labels.tryAgain}
         </button>
       </div>
     );
   if (queryResult.isLoading)
     return (
       <p className="search-loading" role="status">
-        Loading…
+        {labels.loading}
       </p>
     );
   return null;
@@ -83,6 +157,7 @@ const PAGE_SIZES = [12, 24, 48];
  */
 export function SearchResultsView(props: UseSearchResultsOptions) {
   const { widgetRef, queryResult, state, actions } = useSearchResults(props);
+  const labels = useWidgetLabels();
   const data = queryResult.data;
   const total = data?.total_item ?? 0;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -90,10 +165,15 @@ export function SearchResultsView(props: UseSearchResultsOptions) {
     actions.onKeyphraseChange({ keyphrase: String(new FormData(event.currentTarget).get('keyphrase') ?? '') });
   };
   return (
-    <section ref={widgetRef} className="search-results" aria-label="Search results" aria-busy={queryResult.isFetching}>
+    <section
+      ref={widgetRef}
+      className="search-results"
+      aria-label={labels.searchResults}
+      aria-busy={queryResult.isFetching}
+    >
       <form role="search" className="search-results__form" onSubmit={onSubmit}>
-        <input type="search" name="keyphrase" aria-label="Search" defaultValue={state.keyphrase} />
-        <button type="submit">Search</button>
+        <input type="search" name="keyphrase" aria-label={labels.search} defaultValue={state.keyphrase} />
+        <button type="submit">{labels.searchButton}</button>
       </form>
       <WidgetStatus queryResult={queryResult} />
       <SelectedFilters selected={state.selectedFacets} actions={actions} />
@@ -101,16 +181,16 @@ export function SearchResultsView(props: UseSearchResultsOptions) {
         <FacetGroup key={facet.name} facet={facet} index={i} selected={state.selectedFacets} actions={actions} />
       ))}
       <Choice
-        label="Sort by"
+        label={labels.sortBy}
         value={state.sortType ?? ''}
         onChange={(v) => actions.onSortChange(sortOf(v, data?.sort?.choices))}
         options={[
-          ['', 'Relevance'],
+          ['', labels.relevance],
           ...(data?.sort?.choices ?? []).map((c) => [c.name, c.label ?? c.name] as [string, string]),
         ]}
       />
       <Choice
-        label="Results per page"
+        label={labels.resultsPerPage}
         value={String(state.itemsPerPage)}
         onChange={(v) => actions.onResultsPerPageChange({ numItems: Number(v) })}
         options={[...new Set([...PAGE_SIZES, state.itemsPerPage])].map(
@@ -119,7 +199,7 @@ export function SearchResultsView(props: UseSearchResultsOptions) {
       />
       {/* Kept in place while loading (nothing moves when the answer lands), empty until there is a count. */}
       <p className="search-results__count" aria-live="polite">
-        {data ? `${total} results` : ''}
+        {data ? fill(labels.resultCount, { count: total }) : ''}
       </p>
       <ol className="search-results__items">
         {data?.content.map((item, i) => (
@@ -187,17 +267,18 @@ function FacetGroup({
 }
 
 function SelectedFilters({ selected, actions }: { selected: SelectedFacet[]; actions: SearchResultsActions }) {
+  const labels = useWidgetLabels();
   if (selected.length === 0) return null;
   return (
     <div className="search-results__selected">
-      <ul aria-label="Selected filters">
+      <ul aria-label={labels.selectedFilters}>
         {selected.map((s) => {
           const label = s.valueLabel ?? s.facetValueId ?? s.facetId;
           return (
             <li key={`${s.facetId}:${s.facetValueId ?? 'range'}`}>
               <button
                 type="button"
-                aria-label={`Remove filter: ${label}`}
+                aria-label={fill(labels.removeFilter, { label })}
                 onClick={() =>
                   actions.onRemoveFilter({
                     facetId: s.facetId,
@@ -212,7 +293,7 @@ function SelectedFilters({ selected, actions }: { selected: SelectedFacet[]; act
         })}
       </ul>
       <button type="button" onClick={() => actions.onClearFilters()}>
-        Clear filters
+        {labels.clearFilters}
       </button>
     </div>
   );
@@ -245,11 +326,12 @@ function Choice({
 }
 
 function Pagination({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+  const labels = useWidgetLabels();
   if (pages <= 1) return null;
   return (
-    <nav className="search-results__pagination" aria-label="Pagination">
+    <nav className="search-results__pagination" aria-label={labels.pagination}>
       <button type="button" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        Previous
+        {labels.previous}
       </button>
       {Array.from({ length: pages }, (_, i) => i + 1)
         .filter((n) => Math.abs(n - page) <= 2 || n === 1 || n === pages)
@@ -259,7 +341,7 @@ function Pagination({ page, pages, onChange }: { page: number; pages: number; on
           </button>
         ))}
       <button type="button" disabled={page >= pages} onClick={() => onChange(page + 1)}>
-        Next
+        {labels.next}
       </button>
     </nav>
   );
@@ -284,6 +366,8 @@ export interface PreviewSearchViewProps extends UsePreviewSearchOptions {
   autoFocus?: boolean;
   /** The field's placeholder. Defaults to none. */
   placeholder?: string;
+  /** The field's accessible name. Defaults to `'Search the site'`. */
+  label?: string;
   /** Renders one previewed item, e.g. with the app's router link. Defaults to {@link ItemLink}. */
   renderItem?: (props: ItemLinkProps) => ReactNode;
   /** More class names of the root element, which always has `search-preview`. Defaults to none. */
@@ -300,11 +384,13 @@ export function PreviewSearchView({
   popup = false,
   autoFocus = false,
   placeholder,
+  label = 'Search the site',
   renderItem = itemLink,
   className,
   ...options
 }: PreviewSearchViewProps) {
   const { widgetRef, queryResult, state, suggestions, actions } = usePreviewSearch(options);
+  const labels = useWidgetLabels();
   const listId = useId();
   const [open, setOpen] = useState(autoFocus);
   const input = useRef<HTMLInputElement>(null);
@@ -322,7 +408,7 @@ export function PreviewSearchView({
   const field = (
     <input
       type="search"
-      aria-label="Search the site"
+      aria-label={label}
       aria-controls={listId}
       {...(popup ? { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': open } : {})}
       placeholder={placeholder}
@@ -352,7 +438,7 @@ export function PreviewSearchView({
       <div id={listId} className="search-preview__panel" hidden={popup && !open}>
         <WidgetStatus queryResult={queryResult} />
         {suggestions.length > 0 && (
-          <ul className="search-preview__suggestions" aria-label="Suggestions">
+          <ul className="search-preview__suggestions" aria-label={labels.suggestions}>
             {suggestions.map((s) => (
               <li key={`${s.name}:${s.text}`}>
                 <button type="button" onClick={() => actions.onSuggestionClick(s)}>
@@ -362,7 +448,7 @@ export function PreviewSearchView({
             ))}
           </ul>
         )}
-        <ul className="search-preview__items" aria-label="Suggested pages">
+        <ul className="search-preview__items" aria-label={labels.suggestedPages}>
           {queryResult.data?.content.slice(0, state.itemsPerPage).map((item, i) => (
             <li key={item.id} className="search-item">
               {renderItem({ item, index: i, onItemClick: actions.onItemClick })}
@@ -377,13 +463,12 @@ export function PreviewSearchView({
 /**
  * Default recommendation renderer (unstyled, `search-recommendation*` class names): a titled list of
  * items. `title` is its heading; `null` leaves the heading out, for a page that heads the widget
- * itself (one heading per section). Defaults to "Recommended for you".
+ * itself (one heading per section). Defaults to the widget labels' `recommended` ("Recommended for you").
  */
-export function RecommendationView({
-  title = 'Recommended for you',
-  ...options
-}: UseRecommendationOptions & { title?: string | null }) {
+export function RecommendationView({ title: given, ...options }: UseRecommendationOptions & { title?: string | null }) {
   const { widgetRef, queryResult, actions } = useRecommendation(options);
+  const labels = useWidgetLabels();
+  const title = given === undefined ? labels.recommended : given;
   return (
     <section ref={widgetRef} className="search-recommendation" aria-label={title ?? undefined}>
       {title === null ? null : <h2 className="search-recommendation__title">{title}</h2>}
@@ -402,11 +487,12 @@ export function RecommendationView({
 /** Default questions-and-answers renderer: the answer (with its source link) and related questions as disclosures. */
 export function QuestionsView(options: UseQuestionsOptions) {
   const { widgetRef, queryResult } = useQuestions(options);
+  const labels = useWidgetLabels();
   const questions = queryResult.data?.questions;
   const exact = questions?.exact_answer;
   const source = safeLinkTarget(exact?.source?.url);
   return (
-    <section ref={widgetRef} className="search-questions" aria-label="Questions and answers">
+    <section ref={widgetRef} className="search-questions" aria-label={labels.questions}>
       <WidgetStatus queryResult={queryResult} />
       {exact && (
         <div className="search-questions__answer">
@@ -417,7 +503,7 @@ export function QuestionsView(options: UseQuestionsOptions) {
       )}
       {(questions?.related_questions?.length ?? 0) > 0 && (
         <div className="search-questions__related">
-          <h3>Related questions</h3>
+          <h3>{labels.relatedQuestions}</h3>
           {questions?.related_questions?.map((q) => (
             <details key={q.id ?? q.question}>
               <summary>{q.question}</summary>

@@ -4,7 +4,9 @@ import { useSiteBanners } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { BannerProvider, useBanners } from '../../oneconnect/react.tsx';
 import { rewriteMediaImages } from '../editMode.ts';
+import { DictionaryProvider, usePageLanguage, useDictionaryQuery, useText } from '../dictionary.tsx';
 import { Frame } from '../frame.tsx';
+import { locatePath, pathIn } from '../language.ts';
 import { usePageHead } from '../head.ts';
 import { Link, useLocation } from '../router.tsx';
 import { SiteProvider } from '../SiteContext.tsx';
@@ -44,6 +46,9 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
   const gated = gateAt(location, serverUrl, gate);
   const page = usePageRoute(location, mode, gated);
   const { route } = page;
+  // The dictionary of the language asked for leaves with the layout request (in parallel, within
+  // the same deadline); the texts show the language of the page shown.
+  const dictionary = useDictionaryQuery(locatePath(location.pathname).language);
   const [pageReady, setPageReady] = useState(false);
   const ready = useCallback(() => setPageReady(true), []);
   // The page this visit started on: a failure anywhere else came from a client-side navigation.
@@ -53,33 +58,39 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
     if (page.navigating && mode === 'normal') void hasStaticPage(firstPath);
   }, [page.navigating, mode, firstPath]);
   return (
-    <BannerProvider enabled={showsBanners(route)}>
-      <SiteProvider>
-        {mode !== 'normal' ? <EditModeMedia /> : null}
-        {page.navigating ? <NavigationProgress /> : null}
-        <Frame
-          pathname={page.url.pathname}
-          searchReady={pageReady}
-          footerLinks={<FooterLinks route={route} mode={mode} url={page.url} />}
-        >
-          <main
-            id="main"
-            data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}
-            aria-busy={page.navigating || undefined}
+    <DictionaryProvider language={page.language}>
+      <BannerProvider enabled={showsBanners(route)}>
+        <SiteProvider>
+          {mode !== 'normal' ? <EditModeMedia /> : null}
+          {page.navigating ? <NavigationProgress /> : null}
+          <Frame
+            pathname={page.url.pathname}
+            searchReady={pageReady}
+            language={page.language}
+            languages={page.languages}
+            item={page.item}
+            footerLinks={<FooterLinks route={route} mode={mode} url={page.url} />}
           >
-            <Suspense fallback={<PageLoading gate={gated} />}>
-              <PageBody
-                page={page}
-                components={siteComponents}
-                mode={mode}
-                onReady={ready}
-                clientNavigation={!samePath(page.requested.pathname, firstPath)}
-              />
-            </Suspense>
-          </main>
-        </Frame>
-      </SiteProvider>
-    </BannerProvider>
+            <main
+              id="main"
+              data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}
+              aria-busy={page.navigating || undefined}
+            >
+              <Suspense fallback={<PageLoading gate={gated} />}>
+                <PageBody
+                  page={page}
+                  components={siteComponents}
+                  mode={mode}
+                  onReady={ready}
+                  clientNavigation={!samePath(page.requested.pathname, firstPath)}
+                  textsPending={dictionary.isPending}
+                />
+              </Suspense>
+            </main>
+          </Frame>
+        </SiteProvider>
+      </BannerProvider>
+    </DictionaryProvider>
   );
 }
 
@@ -116,6 +127,11 @@ export interface PageBodyProps {
    * (if the build made one) is loaded instead of the error page. Defaults to false.
    */
   clientNavigation?: boolean;
+  /**
+   * The page's dictionary is on its way (neither here nor failed): its loading status shows rather
+   * than a page that would change language when it arrives. Defaults to false.
+   */
+  textsPending?: boolean;
 }
 
 /**
@@ -123,14 +139,25 @@ export interface PageBodyProps {
  * registry, below the targeted banners; its gate, the loading status, the error page or the
  * not-found page otherwise. Keeps the document's head on the route shown (head.ts).
  */
-export function PageBody({ page, components, mode, onReady, clientNavigation = false }: PageBodyProps) {
+export function PageBody({
+  page,
+  components,
+  mode,
+  onReady,
+  clientNavigation = false,
+  textsPending = false,
+}: PageBodyProps) {
+  const t = useText();
   usePageHead(page.route, page.url, {
     origin: siteConfig.publicOrigin,
     siteName: siteConfig.siteName,
     language: page.language,
+    languages: page.languages,
+    item: page.item,
+    notFoundTitle: t('NotFound.Heading'),
   });
   if (page.status === 'gate') return <SessionRequired heading={page.gate.heading} />;
-  if (page.status === 'loading') return <PageLoading />;
+  if (page.status === 'loading' || textsPending) return <PageLoading />;
   if (page.status === 'error') {
     return (
       <LayoutFailure url={page.requested} staticFallback={clientNavigation && mode === 'normal'} retry={page.retry}>
@@ -165,9 +192,6 @@ function Ready({ onReady }: { onReady?: () => void }) {
   return null;
 }
 
-/** The title of the page shown when a route's layout could not be loaded. */
-export const LAYOUT_FAILURE_HEADING = 'This page could not be loaded';
-
 /**
  * What a page whose layout failed (or passed its deadline) shows. After a client-side navigation to a
  * route the build prerendered, that static page is loaded instead (a full navigation: it needs no
@@ -185,8 +209,10 @@ function LayoutFailure({
   children: ReactNode;
 }) {
   const [checking, setChecking] = useState(staticFallback);
+  const t = useText();
+  const heading = t('Page.LoadFailedHeading');
   useEffect(() => {
-    document.title = `${LAYOUT_FAILURE_HEADING} | ${siteConfig.siteName}`;
+    document.title = `${heading} | ${siteConfig.siteName}`;
     if (!staticFallback) return;
     let current = true;
     void hasStaticPage(url.pathname).then((found) => {
@@ -195,15 +221,11 @@ function LayoutFailure({
       else setChecking(false);
     });
     return () => void (current = false);
-  }, [url.href, url.pathname, staticFallback]);
+  }, [url.href, url.pathname, staticFallback, heading]);
   if (checking) return <PageLoading />;
   return (
     <div className="container">
-      <ServiceProblem
-        heading={LAYOUT_FAILURE_HEADING}
-        message="We could not load this page just now."
-        onRetry={retry}
-      />
+      <ServiceProblem heading={heading} message={t('Page.LoadFailed')} onRetry={retry} />
       {children}
     </div>
   );
@@ -214,7 +236,8 @@ function LayoutFailure({
  * flow: it moves nothing). The previous page stays readable under it until the next one arrives.
  */
 function NavigationProgress() {
-  return <div className="navigation-progress" role="progressbar" aria-label="Loading the next page" />;
+  const t = useText();
+  return <div className="navigation-progress" role="progressbar" aria-label={t('Page.LoadingNext')} />;
 }
 
 /**
@@ -222,21 +245,23 @@ function NavigationProgress() {
  * gated page, its gate (the same heading and status until the page replaces them).
  */
 export function PageLoading({ gate }: { gate?: SessionGate } = {}) {
+  const t = useText();
   if (gate) return <Gate heading={gate.heading} />;
   return (
     <div className="container page-loading">
-      <p role="status">Loading…</p>
+      <p role="status">{t('Page.Loading')}</p>
     </div>
   );
 }
 
 /** Shown for any URL the site has no route for. */
 export function NotFoundPage() {
+  const t = useText();
   return (
     <div className="container">
-      <h1>Page not found</h1>
+      <h1>{t('NotFound.Heading')}</h1>
       <p>
-        The page you asked for does not exist. <Link href="/">Go to the home page</Link>.
+        {t('NotFound.Text')} <Link href={pathIn('/', usePageLanguage())}>{t('NotFound.HomeLink')}</Link>.
       </p>
     </div>
   );
@@ -257,9 +282,10 @@ export function showsBanners(route: RouteData | null | undefined): boolean {
 export function Banners() {
   const { banners } = useSiteBanners();
   const { dismiss } = useBanners();
+  const t = useText();
   if (banners.length === 0) return null;
   return (
-    <section aria-label="Announcements" className="banners">
+    <section aria-label={t('Banners.Label')} className="banners">
       {banners.map((banner) => (
         <aside key={banner.id} className="banner" data-banner-id={banner.id}>
           {banner.title ? <h2>{banner.title}</h2> : null}
@@ -267,7 +293,11 @@ export function Banners() {
           {banner.link ? (
             <a href={safeLinkTarget(banner.link.href) ?? '#'}>{banner.link.label ?? banner.link.href}</a>
           ) : null}
-          <button type="button" onClick={() => dismiss(banner.id)} aria-label={`Dismiss: ${banner.title ?? banner.id}`}>
+          <button
+            type="button"
+            onClick={() => dismiss(banner.id)}
+            aria-label={t('Banners.Dismiss', { title: banner.title ?? banner.id })}
+          >
             ×
           </button>
         </aside>

@@ -15,6 +15,8 @@ import {
   type ContentComponentProps,
   type FieldProps,
 } from './rendering.tsx';
+import { usePageLanguage } from '../dictionary.tsx';
+import { localeOf } from '../language.ts';
 import { ArticleStats } from '../SiteContext.tsx';
 
 // The components that render editors' HTML, and the content platform's editing markup (edit mode).
@@ -158,10 +160,10 @@ export function ContentRichText({ field, tag = 'div', className = 'rich-text', .
   return createElement(tag, { className, ...attributes, dangerouslySetInnerHTML: { __html: markup } });
 }
 
-const formatDate = (iso: string) => {
+const formatDate = (iso: string, locale: string) => {
   const date = new Date(iso);
   // A fixed zone: the server and the browser must print the same day.
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
 };
 
 /** `RichText`: a block of the editors' HTML (field `text`), sanitized. */
@@ -184,6 +186,7 @@ export function ArticleBody({ fields, rendering }: ContentComponentProps) {
   const editing = useEditing();
   const hasAuthor = useShowsField(fields.author);
   const published = textOf(fields.publishedDate);
+  const locale = localeOf(usePageLanguage());
   const article = {
     id: rendering.dataSource || rendering.uid,
     title: textOf(fields.heading),
@@ -199,7 +202,12 @@ export function ArticleBody({ fields, rendering }: ContentComponentProps) {
         <p className="muted">
           <ContentText field={fields.author} />
           {hasAuthor ? ' · ' : null}
-          <ContentDate tag="time" dateTime={published || undefined} field={fields.publishedDate} format={formatDate} />
+          <ContentDate
+            tag="time"
+            dateTime={published || undefined}
+            field={fields.publishedDate}
+            format={(iso) => formatDate(iso, locale)}
+          />
         </p>
         {editing ? (
           <p className="muted">

@@ -2,8 +2,10 @@ import { type ReactNode, useState } from 'react';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
+import { locatePath, routeLanguages } from '../language.ts';
 import { samePath } from '../prerenderState.ts';
-import { retrySession, ServiceProblem, SESSION_UNKNOWN } from '../serviceFailure.tsx';
+import { useText } from '../dictionary.tsx';
+import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
 import { preloadPage } from '../onDemand.tsx';
 import { components } from './registry.tsx';
 import { booleanOf } from './rendering.tsx';
@@ -70,8 +72,12 @@ export type PageRoute = PageStatus & {
   retry: () => Promise<unknown>;
   /** The route in the shown data: `null` when the service has none (404), `undefined` before any data. */
   route: RouteData | null | undefined;
-  /** The layout answer's language. */
-  language: string | undefined;
+  /** The shown page's language: its URL's (`de` under `/de/`). */
+  language: string;
+  /** The languages the shown route has a version in (its layout answer's context), the site's order. */
+  languages: string[];
+  /** The content item of the shown page (its path without the language prefix). */
+  item: string;
 };
 
 /**
@@ -89,8 +95,11 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
   const waiting = !!gate && status !== 'authenticated';
   // Published pages change with a deploy (which prerenders them again), not during a visit: a page
   // hydrated from its prerendered data, or seen before, is not fetched again.
-  const layout = useRoute(url.pathname, {
+  // `/de/capabilities` is the item `/capabilities` in German (language.ts).
+  const requested = locatePath(url.pathname);
+  const layout = useRoute(requested.item, {
     mode,
+    language: requested.language,
     staleTime: mode === 'normal' ? Infinity : 0,
     enabled: !waiting,
     // The next page's components load before it replaces the previous one: no loading state in
@@ -100,13 +109,19 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
   const [shownUrl, setShownUrl] = useState(url);
   // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.
   if (!layout.isPlaceholderData && layout.data && shownUrl.href !== url.href) setShownUrl(url);
+  const shownAt = layout.isPlaceholderData ? shownUrl : url;
+  const located = locatePath(shownAt.pathname);
+  const context = layout.data?.sitecore.context;
   const shown = {
-    url: layout.isPlaceholderData ? shownUrl : url,
+    url: shownAt,
     requested: url,
     navigating: layout.isPlaceholderData && layout.isFetching,
     retry: layout.refetch,
     route: layout.data?.sitecore.route,
-    language: layout.data?.sitecore.context.language,
+    // The URL says the language (the answer's context repeats it; a not-found answer may not).
+    language: located.language,
+    languages: context && layout.data?.sitecore.route ? routeLanguages(context) : [],
+    item: located.item,
   };
   // A gated page shows its gate, never another page's data, until its own route is here.
   if (gate && (layout.isPending || layout.isPlaceholderData)) return { ...shown, status: 'gate', gate };
@@ -123,13 +138,14 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
 export function SessionRequired({ heading, children }: { heading: string; children?: ReactNode }) {
   const { status, unavailable } = useSession({ required: true });
   const auth = useAuthClient();
+  const t = useText();
   if (status === 'authenticated' && children) return <>{children}</>;
   // The session route failed or passed its deadline: the reader may well be signed in, so no redirect.
   if (unavailable)
     return (
       <div className="container">
         <h1>{heading}</h1>
-        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession(auth)} />
+        <ServiceProblem message={t('Session.Unknown')} onRetry={() => retrySession(auth)} />
       </div>
     );
   return <Gate heading={heading} />;
@@ -137,10 +153,11 @@ export function SessionRequired({ heading, children }: { heading: string; childr
 
 /** What a route that needs a session shows until its page can: the heading (all its prerendered page holds). */
 export function Gate({ heading }: { heading: string }) {
+  const t = useText();
   return (
     <div className="container">
       <h1>{heading}</h1>
-      <p role="status">Loading…</p>
+      <p role="status">{t('Page.Loading')}</p>
     </div>
   );
 }

@@ -15,7 +15,9 @@ import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
 import { siteConfig } from '../siteConfig.ts';
-import { retrySession, ServiceProblem, SESSION_UNKNOWN } from '../serviceFailure.tsx';
+import { usePageLanguage, useText } from '../dictionary.tsx';
+import { localeOf, pathIn } from '../language.ts';
+import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
 
 // The commerce pages, loaded on demand with the commerce client's code: the product page and the
 // cart, through the generated hooks bound to the buyer's client.
@@ -43,6 +45,7 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: commerceQueryKey(client, 'Cart') }),
     },
   });
+  const t = useText();
   const name = product.data ? (product.data.Name ?? product.data.ID) : undefined;
   // The page is the product's: its name is the title once known (the route's title is the catalogue's).
   useEffect(() => {
@@ -51,7 +54,7 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
   if (product.isPending)
     return (
       <div className="container">
-        <p role="status">Loading product…</p>
+        <p role="status">{t('Product.Loading')}</p>
       </div>
     );
   if (product.isError) {
@@ -59,8 +62,8 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
     return (
       <div className="container">
         <ServiceProblem
-          heading="Product unavailable"
-          message="We could not load this product just now."
+          heading={t('Product.Unavailable')}
+          message={t('Product.LoadFailed')}
           onRetry={() => product.refetch()}
         />
       </div>
@@ -75,11 +78,11 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
       <h1>{p.Name ?? p.ID}</h1>
       {p.Description ? <p>{p.Description}</p> : null}
       <dl>
-        <dt>Product ID</dt>
+        <dt>{t('Product.Id')}</dt>
         <dd>{p.ID}</dd>
         {p.QuantityMultiplier ? (
           <>
-            <dt>Sold in multiples of</dt>
+            <dt>{t('Product.Multiple')}</dt>
             <dd>{p.QuantityMultiplier}</dd>
           </>
         ) : null}
@@ -97,7 +100,7 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
           {textOf(fields.addedText)} <ContentLink field={fields.viewCartLink} />
         </span>
       ) : null}
-      {add.isError ? <span role="alert">Could not add to cart: {add.error.message}</span> : null}
+      {add.isError ? <span role="alert">{t('Product.AddFailed', { message: add.error.message })}</span> : null}
     </div>
   );
 }
@@ -111,8 +114,8 @@ export function ProductPage({ id, fields }: { id: string; fields: FieldMap }) {
   );
 }
 
-const money = (value: number | null | undefined, currency = 'USD') =>
-  typeof value === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value) : '—';
+const money = (value: number | null | undefined, currency = 'USD', locale = 'en-GB') =>
+  typeof value === 'number' ? new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value) : '—';
 
 /**
  * The buyer's cart. A cart belongs to a signed-in buyer: nothing is asked of the commerce service
@@ -122,7 +125,9 @@ const money = (value: number | null | undefined, currency = 'USD') =>
 function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const { status, unavailable } = useSession();
   const auth = useAuthClient();
-  const signIn = `${siteConfig.authBasePath}/signin?${new URLSearchParams({ callbackUrl: '/cart' })}`;
+  const t = useText();
+  const language = usePageLanguage();
+  const signIn = `${siteConfig.authBasePath}/signin?${new URLSearchParams({ callbackUrl: pathIn('/cart', language) })}`;
   // One frame and heading whatever the state, so the prerendered heading stays when the session arrives.
   return (
     <div className="container">
@@ -130,15 +135,15 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
       {status === 'authenticated' ? (
         <BuyerCart fields={fields} />
       ) : status === 'loading' ? (
-        <p role="status">Loading cart…</p>
+        <p role="status">{t('Cart.Loading')}</p>
       ) : unavailable ? (
         <ServiceProblem
-          message={`${SESSION_UNKNOWN} Your cart will show once we can.`}
+          message={`${t('Session.Unknown')} ${t('Cart.SessionUnknown')}`}
           onRetry={() => retrySession(auth)}
         />
       ) : (
         <p>
-          Sign in to see your cart. <Link href={signIn}>Sign in</Link>
+          {t('Cart.SignInPrompt')} <Link href={signIn}>{t('Session.SignIn')}</Link>
         </p>
       )}
     </div>
@@ -150,15 +155,17 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const cart = useCartGet();
   const items = useCartListLineItems();
   const currency = cart.data?.Currency ?? 'USD';
+  const t = useText();
+  const locale = localeOf(usePageLanguage());
   return (
     <>
       {cart.isError || items.isError ? (
         <ServiceProblem
-          message="We could not load your cart just now."
+          message={t('Cart.LoadFailed')}
           onRetry={() => Promise.all([cart.isError && cart.refetch(), items.isError && items.refetch()])}
         />
       ) : null}
-      {items.isPending ? <p role="status">Loading cart…</p> : null}
+      {items.isPending ? <p role="status">{t('Cart.Loading')}</p> : null}
       {items.data ? (
         items.data.Items.length === 0 ? (
           <p>
@@ -166,12 +173,12 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
           </p>
         ) : (
           <table>
-            <caption className="visually-hidden">Items in your cart</caption>
+            <caption className="visually-hidden">{t('Cart.Caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Line total</th>
+                <th scope="col">{t('Cart.Product')}</th>
+                <th scope="col">{t('Cart.Quantity')}</th>
+                <th scope="col">{t('Cart.LineTotal')}</th>
               </tr>
             </thead>
             <tbody>
@@ -183,7 +190,7 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
                     </Link>
                   </td>
                   <td>{item.Quantity}</td>
-                  <td>{money(item.LineTotal, currency)}</td>
+                  <td>{money(item.LineTotal, currency, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -192,7 +199,7 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
       ) : null}
       {cart.data ? (
         <p>
-          <strong>Total: {money(cart.data.Total, currency)}</strong>
+          <strong>{t('Cart.Total', { amount: money(cart.data.Total, currency, locale) })}</strong>
         </p>
       ) : null}
     </>

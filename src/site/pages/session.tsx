@@ -4,7 +4,9 @@ import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
 import { type ContentComponentProps, textOf } from '../content/rendering.tsx';
-import { retrySession, ServiceProblem, SESSION_UNKNOWN, SIGN_IN_UNAVAILABLE } from '../serviceFailure.tsx';
+import { type TextKey, usePageLanguage, useText } from '../dictionary.tsx';
+import { localeOf, pathIn } from '../language.ts';
+import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
 
 // The session client's own pages, loaded on demand: sign-in, the error page and the account page,
 // with the messages the protocol's `?error=` values show.
@@ -17,30 +19,33 @@ import { retrySession, ServiceProblem, SESSION_UNKNOWN, SIGN_IN_UNAVAILABLE } fr
  * link's query string.
  */
 
-/** The sign-in page's message for each `error=` value of the protocol, plus the reference's `default`. */
+/**
+ * The dictionary key of the sign-in page's message for each `error=` value of the protocol, plus the
+ * reference's `default` (their English, the reference's own wording, is in src/site/dictionary.tsx).
+ */
 export const SIGN_IN_ERROR_MESSAGES = {
-  Signin: 'Try signing in with a different account.',
-  OAuthSignin: 'Try signing in with a different account.',
-  OAuthCallback: 'Try signing in with a different account.',
-  OAuthCreateAccount: 'Try signing in with a different account.',
-  EmailCreateAccount: 'Try signing in with a different account.',
-  Callback: 'Try signing in with a different account.',
-  OAuthAccountNotLinked: 'To confirm your identity, sign in with the same account you used originally.',
-  EmailSignin: 'The e-mail could not be sent.',
-  CredentialsSignin: 'Sign in failed. Check the details you provided are correct.',
-  SessionRequired: 'Please sign in to access this page.',
-  default: 'Unable to sign in.',
-} as const;
+  Signin: 'SignIn.Error.OtherAccount',
+  OAuthSignin: 'SignIn.Error.OtherAccount',
+  OAuthCallback: 'SignIn.Error.OtherAccount',
+  OAuthCreateAccount: 'SignIn.Error.OtherAccount',
+  EmailCreateAccount: 'SignIn.Error.OtherAccount',
+  Callback: 'SignIn.Error.OtherAccount',
+  OAuthAccountNotLinked: 'SignIn.Error.AccountNotLinked',
+  EmailSignin: 'SignIn.Error.EmailSignin',
+  CredentialsSignin: 'SignIn.Error.CredentialsSignin',
+  SessionRequired: 'SignIn.Error.SessionRequired',
+  default: 'SignIn.Error.Default',
+} as const satisfies Record<string, TextKey>;
 
 /** An `error=` value the sign-in page knows. */
 export type SignInErrorType = keyof typeof SIGN_IN_ERROR_MESSAGES;
 
-/** What the error page shows for one `error=` value. */
+/** What the error page shows for one `error=` value: dictionary keys. */
 export interface AuthErrorView {
   /** The page heading. */
-  heading: string;
-  /** The paragraphs under it. */
-  message: readonly string[];
+  heading: TextKey;
+  /** The paragraphs under it, one a line of the phrase. */
+  message: TextKey;
   /** Whether to offer a link back to the sign-in page (the visitor can retry). */
   signIn: boolean;
 }
@@ -48,26 +53,15 @@ export interface AuthErrorView {
 /**
  * The error page's view for each `error=` value of the protocol, keyed in
  * lower case because the reference matches these values whatever their case.
+ * The reference's second line of `configuration` ("Check the server logs…") speaks to the operator,
+ * not the visitor, and is left out; for `default` the reference shows only a link to the site, ours
+ * says what happened.
  */
 export const AUTH_ERROR_VIEWS = {
-  configuration: {
-    heading: 'Server error',
-    // The reference's second line ("Check the server logs…") speaks to the operator, not the visitor.
-    message: ['There is a problem with the server configuration.', 'Please try again later.'],
-    signIn: false,
-  },
-  accessdenied: { heading: 'Access Denied', message: ['You do not have permission to sign in.'], signIn: true },
-  verification: {
-    heading: 'Unable to sign in',
-    message: ['The sign in link is no longer valid.', 'It may have been used already or it may have expired.'],
-    signIn: true,
-  },
-  // The reference shows only a link to the site here; ours says what happened.
-  default: {
-    heading: 'Error',
-    message: ['Something went wrong while signing you in. Please try again later.'],
-    signIn: false,
-  },
+  configuration: { heading: 'AuthError.Configuration.Heading', message: 'AuthError.Configuration.Text', signIn: false },
+  accessdenied: { heading: 'AuthError.AccessDenied.Heading', message: 'AuthError.AccessDenied.Text', signIn: true },
+  verification: { heading: 'AuthError.Verification.Heading', message: 'AuthError.Verification.Text', signIn: true },
+  default: { heading: 'AuthError.Default.Heading', message: 'AuthError.Default.Text', signIn: false },
 } as const satisfies Record<string, AuthErrorView>;
 
 /** An `error=` value the error page knows (any case is accepted by {@link authErrorView}). */
@@ -77,10 +71,13 @@ export type AuthErrorType = 'Configuration' | 'AccessDenied' | 'Verification' | 
 const lookup = <T,>(table: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
-/** The sign-in page's message for an `error=` value: `null` without one, the `default` message for any unknown value. */
-export function signInErrorMessage(error: string | null | undefined): string | null {
+/**
+ * The dictionary key of the sign-in page's message for an `error=` value: `null` without one, the
+ * `default` message's for any unknown value.
+ */
+export function signInErrorMessage(error: string | null | undefined): TextKey | null {
   if (!error) return null;
-  return lookup<string>(SIGN_IN_ERROR_MESSAGES, error) ?? SIGN_IN_ERROR_MESSAGES.default;
+  return lookup<TextKey>(SIGN_IN_ERROR_MESSAGES, error) ?? SIGN_IN_ERROR_MESSAGES.default;
 }
 
 /** The error page's view for an `error=` value, matched case-insensitively; the `default` view for a missing or unknown one. */
@@ -95,14 +92,15 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
   const [error, setError] = useState(search.get('error'));
   const { unavailable } = useSession();
   const auth = useAuthClient();
+  const t = useText();
   const callbackUrl = sameOriginPath(search.get('callbackUrl')) ?? '/';
   const loadProviders = () => getProviders().then(setProviders);
   useEffect(() => void getProviders().then(setProviders), []);
   if (providers === null || unavailable) {
     return (
       <div className="container">
-        <h1>Sign in</h1>
-        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(auth, loadProviders)} />
+        <h1>{t('SignIn.Heading')}</h1>
+        <ServiceProblem message={t('Session.SignInUnavailable')} onRetry={() => retrySession(auth, loadProviders)} />
       </div>
     );
   }
@@ -122,27 +120,27 @@ export function SignInPage({ search }: { search: URLSearchParams }) {
   const others = Object.values(providers ?? {}).filter((p) => p.type !== 'credentials');
   return (
     <div className="container">
-      <h1>Sign in</h1>
-      {message ? <p role="alert">{message}</p> : null}
-      <form onSubmit={submit} className="card" aria-label="Sign in with your account">
+      <h1>{t('SignIn.Heading')}</h1>
+      {message ? <p role="alert">{t(message)}</p> : null}
+      <form onSubmit={submit} className="card" aria-label={t('SignIn.Form')}>
         <p>
           <label>
-            Username <input name="username" autoComplete="username" required />
+            {t('SignIn.Username')} <input name="username" autoComplete="username" required />
           </label>
         </p>
         <p>
           <label>
-            Password <input name="password" type="password" autoComplete="current-password" required />
+            {t('SignIn.Password')} <input name="password" type="password" autoComplete="current-password" required />
           </label>
         </p>
         <button type="submit" className="primary">
-          Sign in
+          {t('SignIn.Submit')}
         </button>
       </form>
       {others.map((p) => (
         <p key={p.id}>
           <button type="button" onClick={() => void signIn(p.id, { callbackUrl })}>
-            Sign in with {p.name}
+            {t('SignIn.WithProvider', { provider: p.name })}
           </button>
         </p>
       ))}
@@ -155,23 +153,27 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
   const { heading, message, signIn } = authErrorView(search.get('error'));
   const { unavailable } = useSession();
   const auth = useAuthClient();
+  const t = useText();
+  const language = usePageLanguage();
   return (
     <div className="container">
-      <h1>{heading}</h1>
+      <h1>{t(heading)}</h1>
       <div role="alert">
-        {message.map((line) => (
-          <p key={line}>{line}</p>
-        ))}
+        {t(message)
+          .split('\n')
+          .map((line) => (
+            <p key={line}>{line}</p>
+          ))}
       </div>
       {unavailable ? (
-        <ServiceProblem message={SIGN_IN_UNAVAILABLE} onRetry={() => retrySession(auth)} />
+        <ServiceProblem message={t('Session.SignInUnavailable')} onRetry={() => retrySession(auth)} />
       ) : signIn ? (
         <p>
-          <Link href={defaultAuthClient.url('signin')}>Sign in</Link>
+          <Link href={defaultAuthClient.url('signin')}>{t('Session.SignIn')}</Link>
         </p>
       ) : null}
       <p>
-        <Link href="/">Go to the home page</Link>
+        <Link href={pathIn('/', language)}>{t('NotFound.HomeLink')}</Link>
       </p>
     </div>
   );
@@ -181,11 +183,13 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
 export function AccountPage({ fields }: ContentComponentProps) {
   const { data, status } = useSession({ required: true });
   const auth = useAuthClient();
+  const t = useText();
+  const language = usePageLanguage();
   if (status === 'unauthenticated')
     return (
       <div className="container">
         <h1>{textOf(fields.heading)}</h1>
-        <ServiceProblem message={SESSION_UNKNOWN} onRetry={() => retrySession(auth)} />
+        <ServiceProblem message={t('Session.Unknown')} onRetry={() => retrySession(auth)} />
       </div>
     );
   if (status !== 'authenticated')
@@ -202,7 +206,9 @@ export function AccountPage({ fields }: ContentComponentProps) {
       </p>
       {fields.text ? <p>{textOf(fields.text)}</p> : null}
       {data?.expires ? (
-        <p className="muted">Session valid until {new Date(data.expires).toLocaleString('en-GB')}.</p>
+        <p className="muted">
+          {t('Account.ValidUntil', { date: new Date(data.expires).toLocaleString(localeOf(language)) })}
+        </p>
       ) : null}
     </div>
   );
