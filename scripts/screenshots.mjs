@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run screenshots`: builds the site, serves it against the mocks and saves
-// the README's screenshots of the home and search pages (docs/screenshots/).
+// the README's screenshots (docs/screenshots/): the home and search pages, the home page in the
+// platform's edit mode (its editable fields outlined) and a German capability page.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './lib/browser.mjs';
@@ -21,7 +22,14 @@ try {
   await page.goto(`${site.url}/search?q=satellite`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(800);
   await page.screenshot({ path: join(out, 'search.png'), fullPage: true });
-  console.log(`Saved ${join(out, 'home.png')} and ${join(out, 'search.png')}`);
+  await page.goto(`${site.url}/?sc_mode=edit`, { waitUntil: 'networkidle' });
+  await page.locator('.scWebEditInput').first().waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(out, 'edit-mode.png') });
+  await page.goto(`${site.url}/de/capabilities/space`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(out, 'german.png') });
+  console.log(`Saved home.png, search.png, edit-mode.png and german.png in ${out}`);
 } finally {
   await browser.close();
   await site.stop();

@@ -42,7 +42,9 @@ async function contentHostWithDeadLink(upstream: string): Promise<{ server: Serv
       const body = await answer.text();
       const careers = new URL(req.url ?? '/', upstream).searchParams.get('item') === '/careers';
       const data = careers ? JSON.parse(body) : undefined;
-      if (data) data.sitecore.route.placeholders.main[0].fields.jobs[0].fields.link.value.href = DEAD_LINK;
+      // The English careers page lists jobs; the German one lists none (nothing to break there).
+      const job = data?.sitecore.route?.placeholders.main?.[0]?.fields.jobs?.[0];
+      if (job) job.fields.link.value.href = DEAD_LINK;
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(data ? JSON.stringify(data) : body);
     })();
   });
