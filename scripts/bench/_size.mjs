@@ -8,10 +8,13 @@ import { root } from '../lib/prism.mjs';
 export const REACT_EXTERNAL = ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'];
 
 /**
- * Bundles `contents` (ESM, resolved from the project root) for the browser,
- * minified, and returns `{ min, gzip }` in bytes.
+ * Bundles `contents` (ESM, resolved from the project root) for the browser, minified as a production
+ * build does, and returns the code. `external`: modules left out (e.g. {@link REACT_EXTERNAL}).
+ * @param {string} contents
+ * @param {{ external?: string[] }} [options]
+ * @returns {Promise<Buffer>}
  */
-export async function bundleSize(contents, { external = [] } = {}) {
+export async function bundleCode(contents, { external = [] } = {}) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'tsx', sourcefile: 'bench-entry.tsx' },
     bundle: true,
@@ -27,7 +30,16 @@ export async function bundleSize(contents, { external = [] } = {}) {
     logLevel: 'silent',
     absWorkingDir: root,
   });
-  const code = Buffer.concat(result.outputFiles.map((f) => Buffer.from(f.contents)));
+  return Buffer.concat(result.outputFiles.map((f) => Buffer.from(f.contents)));
+}
+
+/**
+ * Bundles `contents` as {@link bundleCode} does and returns `{ min, gzip }` in bytes.
+ * @param {string} contents
+ * @param {{ external?: string[] }} [options]
+ */
+export async function bundleSize(contents, options = {}) {
+  const code = await bundleCode(contents, options);
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 

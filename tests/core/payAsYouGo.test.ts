@@ -1,25 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
-import { root } from '../../scripts/lib/prism.mjs';
+import { bundleCode, REACT_EXTERNAL } from '../../scripts/bench/_size.mjs';
 
 // What a browser downloads for a few lines of app code, minified as a production build does.
-async function shipped(contents: string): Promise<string> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'tsx', sourcefile: 'app.tsx' },
-    absWorkingDir: root,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    external: ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'],
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles.map((file) => file.text).join('\n');
-}
+const shipped = async (contents: string): Promise<string> =>
+  (await bundleCode(contents, { external: REACT_EXTERNAL })).toString('utf8');
 
 // Text only each middleware's code holds: the form content type, and the keepalive rule's encoder.
 const FORM_BODIES = 'application/x-www-form-urlencoded';
