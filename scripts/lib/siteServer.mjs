@@ -58,16 +58,70 @@ const escapeXml = (/** @type {string} */ text) =>
 /**
  * The prerendered page: the built index.html with the page's language, head, body and data.
  * @param {string} template
- * @param {{ lang: string; head: string; body: string; state: string }} page
+ * @param {{ lang: string; head: string; body: string; state: string; preloads: string }} page
  * @returns {string}
  */
 function fillTemplate(template, page) {
   const filled = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeXml(page.lang)}">`)
     .replace(/<title>[^<]*<\/title>/, () => page.head)
+    .replace('</head>', () => `${page.preloads}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>\n    ${page.state}`);
   if (!filled.includes(page.state)) throw new Error('index.html has no <div id="root"></div> to prerender into');
   return filled;
+}
+
+/**
+ * The client build's manifest (Vite's `.vite/manifest.json`): each source module's chunk and the
+ * chunks it imports. Removed from the build once read (it is no file of the site).
+ * @typedef {Record<string, { file: string; imports?: string[]; isEntry?: boolean }>} Manifest
+ * @param {string} outDir
+ * @returns {Manifest}
+ */
+function takeManifest(outDir) {
+  const dir = join(outDir, '.vite');
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
+  return manifest;
+}
+
+/**
+ * The chunks `keys` (manifest keys: source paths from the project's root) load, their own and every
+ * chunk they import, at any depth.
+ * @param {Manifest} manifest
+ * @param {Iterable<string>} keys
+ * @param {string} page the page that needs them, for the error
+ * @returns {Set<string>}
+ */
+function chunksOf(manifest, keys, page) {
+  const files = new Set();
+  const visit = (/** @type {string} */ key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${page} loads ${key}, which is no module of the browser build`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/**
+ * The page's `<link rel="modulepreload">` list: the chunks of its renderings' modules (`modules`)
+ * that the entry does not load already (index.html links those). The browser fetches them with the
+ * entry, in parallel, so hydration starts once they are here and never waits for a second round trip.
+ * @param {Manifest} manifest
+ * @param {string[]} modules
+ * @param {string} page
+ * @returns {string}
+ */
+function modulePreloads(manifest, modules, page) {
+  const entry = Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? [key] : []));
+  const loaded = chunksOf(manifest, entry, page);
+  return [...chunksOf(manifest, modules, page)]
+    .filter((file) => !loaded.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }
 
 /**
@@ -197,8 +251,10 @@ export async function buildStaticSite(
     configFile,
     logLevel,
     ...(publicDir ? { publicDir } : {}),
-    build: { outDir, emptyOutDir: true },
+    // The manifest maps each page's renderings to their chunks (modulePreloads).
+    build: { outDir, emptyOutDir: true, manifest: true },
   });
+  const manifest = takeManifest(outDir);
   // Inside the project, so the server build's imports of react & co resolve from node_modules.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const serverDir = mkdtempSync(join(root, 'node_modules', '.cache', 'prerender-'));
@@ -276,7 +332,7 @@ export async function buildStaticSite(
       }
       if (page.status !== 200)
         throw new Error(`prerender: ${path} is in the route list but the layout service has no item there`);
-      const html = fillTemplate(template, page);
+      const html = fillTemplate(template, { ...page, preloads: modulePreloads(manifest, page.modules, path) });
       write(pageFile(path), html);
       written.push({ path, html });
       pages.push({
@@ -300,7 +356,10 @@ export async function buildStaticSite(
       const notFoundPath = server.sitePath(server.NOT_FOUND_ITEM, language);
       const notFound = await prerenderer.render(notFoundPath);
       const prefix = server.sitePath('/', language).replace(/^\/+/, '');
-      const html = fillTemplate(template, notFound);
+      const html = fillTemplate(template, {
+        ...notFound,
+        preloads: modulePreloads(manifest, notFound.modules, notFoundPath),
+      });
       write(prefix ? `${prefix}/404.html` : '404.html', html);
       written.push({ path: notFoundPath, html });
     }

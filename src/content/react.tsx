@@ -63,7 +63,10 @@ export function useRoute(
     queryKey: routeQueryKey(client, item, mode, language),
     queryFn: async ({ signal }) => {
       const answer = await client.getRoute(item, { mode, language, signal });
-      await prepare?.(answer).catch(() => {});
+      // A preparation that fails (even by throwing at once) leaves the page to load its parts as it renders.
+      await Promise.resolve(answer)
+        .then(prepare)
+        .catch(() => {});
       return answer;
     },
     enabled,

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { QueryClient, dehydrate, timeoutManager } from '@tanstack/react-query';
+import { QueryClient, dehydrate, timeoutManager, type DehydratedState } from '@tanstack/react-query';
 import { JSDOM } from 'jsdom';
 import { createContentClient, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
@@ -10,7 +10,9 @@ import { sessionGate } from './content/route.tsx';
 import { dictionaryQueryKey, translate } from './dictionary.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } from './language.ts';
-import { stateScript } from './prerenderState.ts';
+import { PresanitizeContext, stateScript } from './prerenderState.ts';
+import { components } from './content/registry.tsx';
+import { pageModules } from './onDemand.tsx';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';
 
@@ -53,6 +55,32 @@ export interface PrerenderedPage {
   body: string;
   /** The `<script>` carrying the data the page was rendered with. */
   state: string;
+  /**
+   * The source modules (paths from the project's root) of the page's renderings, loaded before it
+   * hydrates: the build preloads their chunks in the page. None for a gate or a not-found page.
+   */
+  modules: string[];
+}
+
+/**
+ * Puts the sanitized HTML of each rich text field the render reported (`sanitized`: field → HTML) in
+ * place of its value in the page's data, and returns where: the paths of
+ * `PrerenderedState.sanitized` (a query's index, then the keys to the field).
+ */
+function presanitize(state: DehydratedState, sanitized: Map<object, string>): Array<Array<string | number>> {
+  const paths: Array<Array<string | number>> = [];
+  const visit = (node: unknown, path: Array<string | number>) => {
+    if (node === null || typeof node !== 'object') return;
+    const html = sanitized.get(node);
+    if (html !== undefined) {
+      (node as { value: string }).value = html;
+      paths.push(path);
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) visit(child, [...path, Array.isArray(node) ? Number(key) : key]);
+  };
+  state.queries.forEach((query, index) => visit(query.state.data, [index]));
+  return paths;
 }
 
 /** Options of {@link createPrerenderer}. */
@@ -135,12 +163,17 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
       if (dictionary) queryClient.setQueryData(dictionaryQueryKey(siteContent, language), dictionary);
       const languages = route ? routeLanguages(layout.sitecore.context) : [];
       const dehydratedState = dehydrate(queryClient);
+      // The page's rich text is sanitized here; its data carries the result, for the browser to show as is.
+      const sanitized = new Map<object, string>();
       const { prelude } = await prerender(
         <StrictMode>
-          <App url={path} dehydratedState={dehydratedState} gate={gate} />
+          <PresanitizeContext.Provider value={(field, html) => sanitized.set(field, html)}>
+            <App url={path} dehydratedState={dehydratedState} gate={gate} />
+          </PresanitizeContext.Provider>
         </StrictMode>,
       );
       const body = await new Response(prelude).text();
+      const presanitized = presanitize(dehydratedState, sanitized);
       const head = pageHead(route, new URL(path, siteConfig.publicOrigin), {
         origin: siteConfig.publicOrigin,
         siteName: siteConfig.siteName,
@@ -158,7 +191,14 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
         alternates: languages.length > 1 ? languages.map((code) => ({ language: code, path: pathIn(item, code) })) : [],
         head: headHtml(head),
         body,
-        state: stateScript({ url: path, notFound: !route, queries: dehydratedState, ...(gate ? { gate } : {}) }),
+        state: stateScript({
+          url: path,
+          notFound: !route,
+          queries: dehydratedState,
+          ...(gate ? { gate } : {}),
+          ...(presanitized.length > 0 ? { sanitized: presanitized } : {}),
+        }),
+        modules: gate || !route ? [] : pageModules(route, components),
       };
     },
   };

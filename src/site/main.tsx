@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
 import { preloadPage } from './onDemand.tsx';
-import { hydratableState, prerenderedRoute } from './prerenderState.ts';
+import { hydratableState, prerenderedRoute, trustPresanitized } from './prerenderState.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -13,6 +13,8 @@ if (!root) throw new Error('index.html has no #root element');
 // needs a session is its gate, with no data: it asks for its layout once there is a session.
 const state = hydratableState(document, location);
 if (state) {
+  // The page's rich text, sanitized by the build, shows as it is: no sanitizer to load.
+  trustPresanitized(state);
   void preloadPage(prerenderedRoute(state), components).then(() =>
     hydrateRoot(
       root,

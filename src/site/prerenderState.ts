@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { LayoutResult, RouteData } from '../content/index.ts';
 import type { SessionGate } from './content/route.tsx';
@@ -23,6 +24,11 @@ export interface PrerenderedState {
    * data (which the browser asks for once there is a session). Absent otherwise.
    */
   gate?: SessionGate;
+  /**
+   * Where the build put the rich text it sanitized: each a path into the data of one of `queries`
+   * (its index first) to a field whose value is the sanitized HTML. Absent when there is none.
+   */
+  sanitized?: Array<Array<string | number>>;
 }
 
 /** JSON safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
@@ -75,6 +81,61 @@ export function prerenderedRoute(state: PrerenderedState): RouteData | null {
     if (data?.sitecore?.route) return data.sitecore.route;
   }
   return null;
+}
+
+/**
+ * The prerenderer's collector of sanitized rich text: a rich text field rendered on the build's
+ * server reports its field and sanitized HTML here, and the build puts that HTML in the page's data
+ * in place of the field's value ({@link PrerenderedState.sanitized}). `null` in the browser.
+ */
+export const PresanitizeContext = createContext<((field: object, html: string) => void) | null>(null);
+
+// The rich text fields of the hydrated page's data that the build sanitized, and their values.
+const presanitizedFields = new WeakSet<object>();
+const presanitizedValues = new Set<string>();
+
+/**
+ * Trusts the rich text the build sanitized in a prerendered page's data (`state.sanitized`), so the
+ * browser shows it without loading the sanitizer. Only this page's own state is trusted: rich text
+ * from the layout service (a client-side navigation) is sanitized in the browser.
+ */
+export function trustPresanitized(state: PrerenderedState): void {
+  for (const [index, ...path] of state.sanitized ?? []) {
+    let node: unknown = typeof index === 'number' ? state.queries.queries[index]?.state.data : undefined;
+    for (const key of path) node = node !== null && typeof node === 'object' ? Reflect.get(node, key) : undefined;
+    const value = node !== null && typeof node === 'object' ? (node as { value?: unknown }).value : undefined;
+    if (typeof value === 'string') {
+      presanitizedFields.add(node as object);
+      presanitizedValues.add(value);
+    }
+  }
+}
+
+interface TrustedTypesLike {
+  createPolicy(name: string, rules: { createHTML(input: string): string }): { createHTML(input: string): TrustedHTML };
+}
+
+let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
+
+/**
+ * The build's sanitized HTML of rich text `field`, in the form `innerHTML` takes (a `TrustedHTML` of
+ * the `presanitized-html` policy where the browser has Trusted Types: it passes only HTML the build
+ * sanitized), or `undefined` when the field is not one the build sanitized.
+ */
+export function presanitizedMarkup(field: unknown): string | TrustedHTML | undefined {
+  if (field === null || typeof field !== 'object' || !presanitizedFields.has(field)) return undefined;
+  const html = (field as { value: string }).value;
+  const trustedTypes = (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+  if (trustedTypes && policy === undefined) {
+    try {
+      policy = trustedTypes.createPolicy('presanitized-html', {
+        createHTML: (input) => (presanitizedValues.has(input) ? input : ''),
+      });
+    } catch {
+      policy = null; // the page's CSP refuses the name: the string, as sanitizedMarkup does
+    }
+  }
+  return policy ? policy.createHTML(html) : html;
 }
 
 /** The build's list of the paths it prerendered (`{ "paths": ["/", "/news", …] }`), at the site's root. */

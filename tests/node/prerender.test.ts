@@ -165,6 +165,50 @@ describe('npm run build: a static page for every route of the content route list
     expect(page).not.toMatch(/<script(?![^>]*(type="module"|type="application\/(json|ld\+json)"))/);
   });
 
+  it("carries each rich text field's HTML as the build sanitized it, and says where, so a visitor's browser loads no sanitizer", () => {
+    const article = html('news/f-35-sustainment/index.html');
+    const state = JSON.parse(article.match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
+    expect(state.sanitized).toHaveLength(1);
+    const [[index, ...path]] = state.sanitized;
+    const field = path.reduce(
+      (node: Record<string, unknown>, key: string) => node[key],
+      state.queries.queries[index].state.data,
+    );
+    // The field's value is exactly the HTML shown in the page's rich text.
+    const shown = article.match(/<div class="rich-text">(.*?)<\/div>/)![1]!;
+    expect(field.value).toBe(shown);
+    for (const { file } of pages) expect(html(file)).not.toMatch(/modulepreload[^>]*sanitizedHtml-/);
+  });
+
+  it('preloads on each page the chunks of the renderings it shows, and only those', () => {
+    const preloads = (file: string) =>
+      [...html(file).matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-zA-Z]+)-/g)].map((m) => m[1]);
+    const shell = preloads('shell.html');
+    const own = (file: string) => preloads(file).filter((chunk) => !shell.includes(chunk));
+    // Home: sections, articles (list), rich text, personalised offer and recommendations (the search layer).
+    expect(own('index.html')).toEqual(
+      expect.arrayContaining(['sections', 'articles', 'personalized', 'searchWidgets']),
+    );
+    // A capability page shows sections and rich text: no search layer, articles or careers code.
+    expect(own('capabilities/space/index.html')).toEqual(expect.arrayContaining(['sections', 'richText']));
+    for (const other of [
+      'searchWidgets',
+      'articles',
+      'careers',
+      'personalized',
+      'sanitizedHtml',
+      'commerce',
+      'session',
+    ])
+      expect(own('capabilities/space/index.html')).not.toContain(other);
+    expect(own('careers/index.html')).toContain('careers');
+    expect(own('careers/index.html')).not.toContain('searchWidgets');
+    expect(own('search/index.html')).toContain('searchWidgets');
+    for (const { file } of pages)
+      for (const [, asset] of html(file).matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)"/g))
+        expect(existsSync(join(outDir, asset!))).toBe(true);
+  });
+
   it('embeds the layout data each page anyone may read was rendered with, for hydration without a refetch', () => {
     for (const { path, file } of pages.filter((p) => OPEN.includes(p.path))) {
       const state = JSON.parse(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parse } from 'yaml';
@@ -26,7 +26,9 @@ import {
   RouteRenderer,
   type ContentComponentProps,
 } from '../../src/site/content/rendering.tsx';
-import { ContentRichText, sanitizeEditable } from '../../src/site/content/richText.tsx';
+import { ContentRichText } from '../../src/site/content/richText.tsx';
+import { sanitizeEditable } from '../../src/site/content/sanitizedHtml.tsx';
+import { SanitizedRichText } from '../../src/site/onDemand.tsx';
 
 // Edit mode (`sc_mode=edit`): the field components render the platform's editable markup and
 // placeholders its chrome entries, as the platform's React SDK does; preview and visitors never see either.
@@ -138,6 +140,9 @@ const cases: Case[] = [
 ];
 
 describe('field components', () => {
+  // As a page does before it shows rich text from the layout service (preloadPage).
+  beforeAll(() => SanitizedRichText.preload());
+
   describe.each(['normal', 'preview'] as const)('in %s mode', (mode) => {
     it.each(cases)('render $name as its value, never its editable markup', ({ ui, visitor }) => {
       const root = inMode(mode, ui);

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { RichText } from '../../src/site/content/richText.tsx';
 import { sanitizeHtml } from '../../src/search/index.ts';
+import { SanitizedRichText } from '../../src/site/onDemand.tsx';
+
+// Rich text the browser received itself is sanitized in the browser: the page loads the sanitizer
+// before it shows it (preloadPage), as here.
+beforeAll(() => SanitizedRichText.preload());
 
 describe('rich text cannot clobber the page', () => {
   it.each(['site-state', 'OptanonWrapper'])('an element of content with id or name %j takes neither', (name) => {

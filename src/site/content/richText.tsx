@@ -1,224 +1,37 @@
-import { createElement, useCallback, useId, useMemo, type HTMLAttributes, type Ref } from 'react';
-import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import type { HtmlElementRendering } from '../../content/index.ts';
-import { deviceBreakpoints, sanitizedMarkup, sanitizerConfig } from '../../search/index.ts';
-import {
-  ContentDate,
-  ContentImage,
-  ContentNumber,
-  ContentText,
-  numberOf,
-  textOf,
-  useEditable,
-  useEditing,
-  useShowsField,
-  type ContentComponentProps,
-  type FieldProps,
-} from './rendering.tsx';
-import { usePageLanguage } from '../dictionary.tsx';
-import { localeOf } from '../language.ts';
-import { ArticleStats } from '../SiteContext.tsx';
+import { createElement } from 'react';
+import { presanitizedMarkup } from '../prerenderState.ts';
+import { SanitizedRichText } from '../onDemand.tsx';
+import { type ContentComponentProps, type FieldProps, textOf, useEditable } from './rendering.tsx';
 
-// The components that render editors' HTML, and the content platform's editing markup (edit mode).
-// They load on demand (the registry and the field components import this module lazily), so the
-// sanitizer's bytes reach only the pages that show rich text, and editors in edit mode.
-
-// The editing markup is the platform's HTML: anyone can put `sc_mode=edit` in a URL, but only the
-// content host's answer renders it, and the platform sends it only to a signed-in editor (a visitor's
-// request gets none). Its editor needs it as sent (ids pairing each field's hidden value with its
-// editable element, contenteditable, the chrome attributes it reads). It still holds what editors
-// typed (a rich text field's HTML verbatim), and one editor's content must not run script in another's
-// session; so it passes DOMPurify with the site's profile (src/search/sanitize.ts), changed only as
-// the editor needs, each change listed here (the visitors' path keeps that profile unchanged):
-// - `input` is allowed, and every input is forced to `type="hidden"` (the platform's `scFieldValue`
-//   inputs carry each field's value; no visible form control can appear);
-// - the platform's attributes are kept: `contenteditable`, `chrometype`, `kind`, `scfieldtype`,
-//   `scdefaulttext`, `sc_parameters`, `hintname`, `hintkey`;
-// - an `id` or `name` the platform gives its fields (`fld_…`) is kept as sent, which the editor needs;
-//   every other one is prefixed `user-content-` as for visitors (DOMPurify still drops any that would
-//   clobber a property of the document or of a form).
-// Scripts, event handlers, `javascript:` URLs, styles, SVG, frames and forms stay out, as for visitors.
-const EDITOR_CONFIG: Config = {
-  ...sanitizerConfig,
-  FORBID_TAGS: sanitizerConfig.FORBID_TAGS!.filter((tag) => tag !== 'input'),
-  ADD_ATTR: [
-    ...(sanitizerConfig.ADD_ATTR as string[]),
-    'contenteditable',
-    'chrometype',
-    'kind',
-    'scfieldtype',
-    'scdefaulttext',
-    'sc_parameters',
-    'hintname',
-    'hintkey',
-  ],
-  SANITIZE_NAMED_PROPS: false,
-};
-
-const PLATFORM_ID = /^fld_/;
-let editorPurifier: DOMPurify | undefined;
-
-function editorPurify(): DOMPurify | undefined {
-  if (typeof window === 'undefined') return undefined;
-  if (!editorPurifier) {
-    // A private instance: these hooks apply to the editing markup only.
-    editorPurifier = createDOMPurify(window);
-    editorPurifier.addHook('uponSanitizeAttribute', (_node, data) => {
-      if ((data.attrName === 'id' || data.attrName === 'name') && !PLATFORM_ID.test(data.attrValue))
-        data.attrValue = `user-content-${data.attrValue}`;
-    });
-    editorPurifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
-      if (node.nodeName === 'INPUT') node.setAttribute('type', 'hidden');
-    });
-  }
-  return editorPurifier;
-}
-
-/**
- * The platform's editing markup sanitized with the editor's profile (above). `''` where there is no
- * DOM: edit mode is never rendered on a server.
- */
-export function sanitizeEditable(html: string): string {
-  const purify = editorPurify();
-  return purify?.isSupported ? String(purify.sanitize(html, EDITOR_CONFIG)) : '';
-}
-
-interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createHTML(input: string): string }): { createHTML(input: string): TrustedHTML };
-}
-
-let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
-
-// As TrustedHTML where the browser has Trusted Types (policy `editable-html`, whose only rule is
-// sanitizeEditable): a page that enforces them must allow that policy for edit mode to work.
-function editableHtml(html: string): string | TrustedHTML {
-  const trustedTypes = (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-  if (trustedTypes && policy === undefined) {
-    try {
-      policy = trustedTypes.createPolicy('editable-html', { createHTML: sanitizeEditable });
-    } catch {
-      policy = null;
-    }
-  }
-  return policy ? policy.createHTML(html) : sanitizeEditable(html);
-}
-
-/** Props of {@link EditableMarkup}: the element, the platform's editing markup, the element's attributes. */
-export type EditableMarkupProps = { tag: string; html: string; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>;
-
-/** A field's editing markup (edit mode), sanitized with the editor's profile, inside `tag`. */
-export function EditableMarkup({ tag, html, ...attributes }: EditableMarkupProps) {
-  const markup = useMemo(() => editableHtml(html), [html]);
-  return createElement(tag, { ...attributes, dangerouslySetInnerHTML: { __html: markup } });
-}
-
-// The elements the platform's chrome entries are: `code` markers and the `div` of a hidden rendering.
-const CHROME_ELEMENTS = new Set(['code', 'div', 'span']);
-const ATTRIBUTE_NAME = /^[a-z][a-z0-9_.:-]*$/i;
-
-/**
- * An editor-only HTML element entry of a placeholder (edit mode): the element `name` with its
- * `attributes` as sent and its `contents` as HTML (sanitized with the editor's profile), as the
- * platform's SDK renders it. The attributes are set on the element itself, as the platform's editor
- * reads them (`class`, `key`, `chrometype`, …), except event handlers (`on…`) and `style`. An entry
- * naming an element other than `code`, `div` or `span` renders nothing.
- */
-export function ChromeElement({ entry }: { entry: HtmlElementRendering }) {
-  const name = entry.name.toLowerCase();
-  const contents = entry.contents;
-  const markup = useMemo(() => (contents ? editableHtml(contents) : undefined), [contents]);
-  const attributes = entry.attributes;
-  // Set through the DOM, not as React props: React renames or refuses some (`class`, `key`, `style`).
-  const apply = useCallback(
-    (element: HTMLElement | null) => {
-      for (const [attribute, value] of Object.entries(attributes ?? {})) {
-        if (!ATTRIBUTE_NAME.test(attribute) || /^on/i.test(attribute) || attribute.toLowerCase() === 'style') continue;
-        element?.setAttribute(attribute, String(value));
-      }
-    },
-    [attributes],
-  );
-  if (!CHROME_ELEMENTS.has(name)) return null;
-  return createElement(name, { ref: apply, dangerouslySetInnerHTML: markup ? { __html: markup } : undefined });
-}
+// Editors' rich text. Its HTML must be sanitized before it reaches the DOM; a prerendered page's was,
+// by the build (the same sanitizer, on the server), and its data carries the sanitized HTML: shown as
+// it is, the visitor's browser loads no sanitizer for it. HTML the browser received from the layout
+// service itself (a client-side navigation, edit mode) goes through the sanitizer, loaded on demand.
 
 /**
  * A rich text field: the editors' HTML, sanitized by the site's one sanitizer (the search layer's
  * DOMPurify profile), as Trusted Types where the browser has them, in `tag` (a
  * `<div class="rich-text">` by default); nothing when empty. In edit mode its editing markup,
- * sanitized with the editor's profile, in that element instead.
+ * sanitized with the editor's profile, in that element instead. HTML the build already sanitized
+ * (a prerendered page's own data) is shown as it is.
  */
 export function ContentRichText({ field, tag = 'div', className = 'rich-text', ...attributes }: FieldProps) {
   const editable = useEditable(field);
   const html = textOf(field);
-  const markup = useMemo(
-    () => (editable !== undefined ? editableHtml(editable) : sanitizedMarkup(html)),
-    [editable, html],
-  );
   if (editable === undefined && html === '') return null;
-  return createElement(tag, { className, ...attributes, dangerouslySetInnerHTML: { __html: markup } });
+  const presanitized = editable === undefined ? presanitizedMarkup(field) : undefined;
+  if (presanitized !== undefined)
+    return createElement(tag, { className, ...attributes, dangerouslySetInnerHTML: { __html: presanitized } });
+  return (
+    <SanitizedRichText tag={tag} className={className} {...attributes} html={html} field={field} editable={editable} />
+  );
 }
-
-const formatDate = (iso: string, locale: string) => {
-  const date = new Date(iso);
-  // A fixed zone: the server and the browser must print the same day.
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
-};
 
 /** `RichText`: a block of the editors' HTML (field `text`), sanitized. */
 export function RichText({ fields }: ContentComponentProps) {
   return (
     <div className="container">
       <ContentRichText field={fields.text} />
-    </div>
-  );
-}
-
-/**
- * `ArticleBody`: an article's page: its heading (the page's h1), summary, author and date, image and
- * body (sanitized HTML), with the like button and view count it shares with every teaser of the same
- * article (the rendering's `dataSource` is the article's item id, the id of its list entries). In
- * edit mode the counts are the article's number fields, for the editor to set.
- */
-export function ArticleBody({ fields, rendering }: ContentComponentProps) {
-  const titleId = useId();
-  const editing = useEditing();
-  const hasAuthor = useShowsField(fields.author);
-  const published = textOf(fields.publishedDate);
-  const locale = localeOf(usePageLanguage());
-  const article = {
-    id: rendering.dataSource || rendering.uid,
-    title: textOf(fields.heading),
-    summary: textOf(fields.summary),
-    likeCount: numberOf(fields.likeCount),
-    viewCount: numberOf(fields.viewCount),
-  };
-  return (
-    <div className="container">
-      <article className="article" aria-labelledby={titleId}>
-        <ContentText tag="h1" id={titleId} field={fields.heading} />
-        <ContentText tag="p" className="lead" field={fields.summary} />
-        <p className="muted">
-          <ContentText field={fields.author} />
-          {hasAuthor ? ' · ' : null}
-          <ContentDate
-            tag="time"
-            dateTime={published || undefined}
-            field={fields.publishedDate}
-            format={(iso) => formatDate(iso, locale)}
-          />
-        </p>
-        {editing ? (
-          <p className="muted">
-            <ContentNumber field={fields.viewCount} /> views · <ContentNumber field={fields.likeCount} /> likes
-          </p>
-        ) : (
-          <ArticleStats article={article} />
-        )}
-        <ContentImage field={fields.image} sizes={`(min-width: ${deviceBreakpoints.PC_MIN_PX}px) 60rem, 100vw`} />
-        <ContentRichText field={fields.body} />
-      </article>
     </div>
   );
 }

@@ -104,7 +104,7 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
     enabled: !waiting,
     // The next page's components load before it replaces the previous one: no loading state in
     // between (a Suspense fallback hiding the old page, then the new one: a layout shift).
-    prepare: (answer) => preloadPage(answer.sitecore.route, components),
+    prepare: (answer) => preloadPage(answer.sitecore.route, components, { fresh: true }),
   });
   const [shownUrl, setShownUrl] = useState(url);
   // The URL the shown data belongs to: the new one once its route arrived, the previous one meanwhile.

@@ -1,0 +1,116 @@
+import { useId, useMemo } from 'react';
+import type { FieldMap } from '../../content/index.ts';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
+import { deviceBreakpoints } from '../../search/device.ts';
+import {
+  type ContentComponentProps,
+  ContentDate,
+  ContentImage,
+  ContentNumber,
+  ContentText,
+  itemsOf,
+  linkOf,
+  numberOf,
+  textOf,
+  useEditing,
+  useShowsField,
+} from './rendering.tsx';
+import { ContentRichText } from './richText.tsx';
+import { usePageLanguage } from '../dictionary.tsx';
+import { localeOf } from '../language.ts';
+import { type Article, ArticleCard, ArticleStats } from '../SiteContext.tsx';
+
+// The news renderings: lists of article teasers and an article's own page. Loaded on demand, as
+// every rendering (registry.tsx).
+
+/** `ArticleList`: article teasers whose likes and views are shared with every other view of the same article. */
+export function ArticleList({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  const articles = useMemo<Array<{ article: Article; fields: FieldMap }>>(
+    () =>
+      itemsOf(fields.articles).map((item) => ({
+        fields: item.fields,
+        article: {
+          id: item.id,
+          title: textOf(item.fields.title),
+          summary: textOf(item.fields.summary),
+          likeCount: numberOf(item.fields.likeCount),
+          viewCount: numberOf(item.fields.viewCount),
+          // An editor's link, else the item's own URL: whichever of them the link guard lets through.
+          href: safeLinkTarget(linkOf(item.fields.link)?.href) ?? safeLinkTarget(item.url),
+        },
+      })),
+    [fields.articles],
+  );
+  return (
+    <div className="container">
+      <section aria-labelledby={titleId}>
+        <ContentText tag="h2" id={titleId} field={fields.heading} />
+        <div className="grid">
+          {articles.map(({ article, fields: item }) => (
+            <ArticleCard
+              key={article.id}
+              article={article}
+              title={<ContentText field={item.title} />}
+              summary={<ContentText field={item.summary} />}
+            />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+const formatDate = (iso: string, locale: string) => {
+  const date = new Date(iso);
+  // A fixed zone: the server and the browser must print the same day.
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
+};
+
+/**
+ * `ArticleBody`: an article's page: its heading (the page's h1), summary, author and date, image and
+ * body (sanitized HTML), with the like button and view count it shares with every teaser of the same
+ * article (the rendering's `dataSource` is the article's item id, the id of its list entries). In
+ * edit mode the counts are the article's number fields, for the editor to set.
+ */
+export function ArticleBody({ fields, rendering }: ContentComponentProps) {
+  const titleId = useId();
+  const editing = useEditing();
+  const hasAuthor = useShowsField(fields.author);
+  const published = textOf(fields.publishedDate);
+  const locale = localeOf(usePageLanguage());
+  const article = {
+    id: rendering.dataSource || rendering.uid,
+    title: textOf(fields.heading),
+    summary: textOf(fields.summary),
+    likeCount: numberOf(fields.likeCount),
+    viewCount: numberOf(fields.viewCount),
+  };
+  return (
+    <div className="container">
+      <article className="article" aria-labelledby={titleId}>
+        <ContentText tag="h1" id={titleId} field={fields.heading} />
+        <ContentText tag="p" className="lead" field={fields.summary} />
+        <p className="muted">
+          <ContentText field={fields.author} />
+          {hasAuthor ? ' · ' : null}
+          <ContentDate
+            tag="time"
+            dateTime={published || undefined}
+            field={fields.publishedDate}
+            format={(iso) => formatDate(iso, locale)}
+          />
+        </p>
+        {editing ? (
+          <p className="muted">
+            <ContentNumber field={fields.viewCount} /> views · <ContentNumber field={fields.likeCount} /> likes
+          </p>
+        ) : (
+          <ArticleStats article={article} />
+        )}
+        <ContentImage field={fields.image} sizes={`(min-width: ${deviceBreakpoints.PC_MIN_PX}px) 60rem, 100vw`} />
+        <ContentRichText field={fields.body} />
+      </article>
+    </div>
+  );
+}

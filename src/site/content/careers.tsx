@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import type { FieldMap } from '../../content/index.ts';
+import { type ContentComponentProps, ContentLink, ContentText, itemsOf, useShowsField } from './rendering.tsx';
+
+// The careers renderings: the list of open positions and a job's own page. Loaded on demand, as
+// every rendering (registry.tsx).
+
+/** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
+export function CareersList({ fields }: ContentComponentProps) {
+  return (
+    <div className="container">
+      <ContentText tag="h1" field={fields.heading} />
+      <ContentText tag="p" field={fields.text} />
+      <ul>
+        {itemsOf(fields.jobs).map((job) => (
+          <Job key={job.id} fields={job.fields} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Job({ fields }: { fields: FieldMap }) {
+  const hasLocation = useShowsField(fields.location);
+  return (
+    <li>
+      <ContentLink field={fields.link}>
+        <ContentText field={fields.title} />
+      </ContentLink>
+      {hasLocation ? (
+        <span className="muted">
+          {' · '}
+          <ContentText field={fields.location} />
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * `JobPosting`: one job's page: its title (the page's h1), location, summary and the apply link
+ * (to the careers host: tracked as a careers click).
+ */
+export function JobPosting({ fields }: ContentComponentProps) {
+  const titleId = useId();
+  return (
+    <div className="container">
+      <article className="job" aria-labelledby={titleId}>
+        <ContentText tag="h1" id={titleId} field={fields.heading} />
+        <ContentText tag="p" className="muted" field={fields.location} />
+        <ContentText tag="p" field={fields.summary} />
+        <p>
+          <ContentLink className="cta" data-track="careers" field={fields.applyLink} />
+        </p>
+      </article>
+    </div>
+  );
+}
