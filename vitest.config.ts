@@ -39,8 +39,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts', 'tests/node/**/*.test.ts'],
-          // The fault suite runs on its own, after the rest (`npm run test:faults`, vitest.faults.config.ts).
-          exclude: ['tests/browser/faults.test.ts'],
+          // tests/browser/faults.test.ts runs its focused matrix here; the full one is `npm run test:faults`.
           globalSetup,
           setupFiles: ['tests/support/sharedSetup.ts'],
           // On CI a Chromium or server test that fails is run once more (Playwright's own CI default is

@@ -3,12 +3,13 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 
-// The fault suite alone (`npm run test:faults`): 480 pages in Chromium, eight at a time, on the
+// The full fault suite alone (`npm run test:faults`): 1,032 pages in Chromium, eight at a time, on the
 // run's shared build, mocks and Chromium (tests/support/sharedResources.ts). It runs by itself so
 // that its load never slows the other suites' pages past their own waits.
 export default defineConfig({
   test: {
-    env: loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+    // Every route with every service (`npm test` runs the focused matrix: tests/browser/faults.test.ts).
+    env: { ...loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), FAULT_MATRIX: 'full' },
     name: 'faults',
     environment: 'node',
     include: ['tests/browser/faults.test.ts'],
