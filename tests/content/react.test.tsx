@@ -42,6 +42,21 @@ describe('content React bindings', () => {
     expect(missing.result.current.data?.sitecore.route).toBeNull();
   });
 
+  it.each([
+    ['rejects', () => Promise.reject(new Error('chunk failed'))],
+    [
+      'throws before it returns a promise',
+      () => {
+        throw new Error('chunk failed');
+      },
+    ],
+  ])('shows the route when the step preparing its page %s', async (_how, prepare) => {
+    const { wrapper } = setup();
+    const page = renderHook(() => useRoute('/careers', { prepare }), { wrapper });
+    await waitFor(() => expect(page.result.current.isFetching).toBe(false));
+    expect(page.result.current.data?.sitecore.route?.name).toBe('/careers');
+  });
+
   it('keys the query by host, site, language, item and mode, never by the API key', async () => {
     const { queryClient, wrapper } = setup();
     const edit = renderHook(() => useRoute('/', { mode: 'edit' }), { wrapper });
