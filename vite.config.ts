@@ -56,10 +56,33 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * The page's own scripts (the entry and its `modulepreload`s) are fetched at low priority: on a phone
+ * on a slow network they would otherwise share the first round trips with the page's largest
+ * image and hold it back (LCP 450 ms after the first paint on `/`, 80 ms with the scripts behind
+ * it). The content is in the HTML; the code that hydrates it follows. The build adds each page's
+ * own preloads the same way (scripts/lib/siteServer.mjs).
+ */
+function contentFirst(): Plugin {
+  return {
+    name: 'content-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+          '<$1 fetchpriority="low"',
+        ),
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     siteEnv(),
     inlineStylesheet(),
+    contentFirst(),
     // The build's copy of public/ leaves out dotfiles and git-ignored files (scripts/lib/servedFiles.mjs).
     publicFilesOnly(),
     react(),

@@ -18,6 +18,9 @@ import { buildStaticSite, previewSite, removeBuild } from '../lib/siteServer.mjs
 const RUNS = 3;
 // Besides every prerendered route: a search with results and a product (the app shell).
 const EXTRA_ROUTES = ['/search?q=f-35', '/products/TIT-FAST-100'];
+// `BENCH_ROUTES=/,/search?q=f-35 npm run bench -- site` measures those routes only (a quick look; the
+// table in the README is every route's).
+const ONLY = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const API = /\/(api\/oneconnect|api\/auth|engage-api|commerce-api|content-api|discover\/v2|event)\//;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const KB = 1024;
@@ -122,7 +125,8 @@ export async function run() {
   try {
     await measurePage(browser.context, `${site.url}/`); // warm-up: the mocks' first answers are slower
     const figures = [];
-    for (const path of [...pages.map((p) => p.path), ...EXTRA_ROUTES]) {
+    const routes = [...pages.map((p) => p.path), ...EXTRA_ROUTES];
+    for (const path of ONLY ?? routes) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1)
         runs.push(await measurePage(browser.context, `${site.url}${path}`, { throttle: SLOW_PHONE }));

@@ -118,10 +118,13 @@ function chunksOf(manifest, keys, page) {
 function modulePreloads(manifest, modules, page) {
   const entry = Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? [key] : []));
   const loaded = chunksOf(manifest, entry, page);
-  return [...chunksOf(manifest, modules, page)]
-    .filter((file) => !loaded.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  return (
+    [...chunksOf(manifest, modules, page)]
+      .filter((file) => !loaded.has(file))
+      // At low priority, as the entry's own (vite.config.ts `contentFirst`): the page's images go first.
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+      .join('')
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
@@ -16,12 +16,16 @@ if (state) {
   // The page's rich text, sanitized by the build, shows as it is: no sanitizer to load.
   trustPresanitized(state);
   void preloadPage(prerenderedRoute(state), components).then(() =>
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App url={state.url} dehydratedState={state.queries} gate={state.gate} />
-      </StrictMode>,
-    ),
+    // As a transition, hydration yields to the browser every few milliseconds (a default-priority
+    // hydration is one task: 110-150 ms on a phone's CPU), so a tap during it is not held up.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App url={state.url} dehydratedState={state.queries} gate={state.gate} />
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   createRoot(root).render(

@@ -182,7 +182,7 @@ describe('npm run build: a static page for every route of the content route list
 
   it('preloads on each page the chunks of the renderings it shows, and only those', () => {
     const preloads = (file: string) =>
-      [...html(file).matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-zA-Z]+)-/g)].map((m) => m[1]);
+      [...html(file).matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([a-zA-Z]+)-/g)].map((m) => m[1]);
     const shell = preloads('shell.html');
     const own = (file: string) => preloads(file).filter((chunk) => !shell.includes(chunk));
     // Home: sections, articles (list), rich text, personalised offer and recommendations (the search layer).
@@ -205,8 +205,17 @@ describe('npm run build: a static page for every route of the content route list
     expect(own('careers/index.html')).not.toContain('searchWidgets');
     expect(own('search/index.html')).toContain('searchWidgets');
     for (const { file } of pages)
-      for (const [, asset] of html(file).matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)"/g))
+      for (const [, asset] of html(file).matchAll(/<link rel="modulepreload"[^>]* href="\/(assets\/[^"]+)"/g))
         expect(existsSync(join(outDir, asset!))).toBe(true);
+  });
+
+  it("fetches its scripts behind its content: every script and preload at low priority, the hero's image at high", () => {
+    for (const { file } of pages) {
+      const tags = html(file).match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)!;
+      expect(tags.length).toBeGreaterThan(1);
+      for (const tag of tags) expect(tag).toContain('fetchpriority="low"');
+    }
+    expect(html('index.html')).toMatch(/<img src="\/-\/media\/images\/hero-1280.svg"[^>]*fetchPriority="high"/);
   });
 
   it('embeds the layout data each page anyone may read was rendered with, for hydration without a refetch', () => {
