@@ -203,6 +203,9 @@ export function composeTransport(options: TransportOptions = {}, use: readonly M
     const deadline = timeoutMs > 0 ? abortAfter(timeoutMs, init.signal ?? undefined) : undefined;
     request.init.signal = deadline ? deadline.signal : init.signal;
     try {
+      // A call whose time ran out before it was sent (e.g. while its module loaded) is not sent, as
+      // fetch does with an aborted signal; a caller's own fetch need not know that rule.
+      request.init.signal?.throwIfAborted();
       const raw = await (options.fetch ?? globalThis.fetch)(request.url, request.init);
       if (raw.ok) {
         // Fetch gives a 204, 304 or HEAD answer no body at all: that call is over now.

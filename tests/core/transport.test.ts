@@ -190,6 +190,17 @@ describe('createTransport', () => {
     expect(refused).toBeInstanceOf(TypeError);
   });
 
+  it('sends nothing when the caller’s signal is already aborted, as fetch itself would not', async () => {
+    // A custom fetch (a test stub, a logging wrapper) need not check the signal itself: a call
+    // whose deadline passed before it was sent (e.g. while its module loaded) never reaches it.
+    const doFetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    const controller = new AbortController();
+    controller.abort(new DOMException('Request timed out after 5 ms', 'TimeoutError'));
+    const transport = composeTransport({ baseUrl: base, fetch: doFetch, timeoutMs: 0 });
+    await expect(transport.read('/ok', { signal: controller.signal })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(doFetch).not.toHaveBeenCalled();
+  });
+
   it('resolves a 204 with an empty body that orvalRequest reads as null', async () => {
     const client = createTransport({ baseUrl: base });
     expect(await orvalRequest('/no-content', { client, method: 'DELETE' })).toBeNull();
