@@ -10,6 +10,7 @@ export {
 export {
   createTransport,
   composeTransport,
+  composeReader,
   formBodies,
   keepaliveLimit,
   readBody,
@@ -17,6 +18,7 @@ export {
   KEEPALIVE_MAX_BYTES,
   type Deadline,
   type Transport,
+  type Reader,
   type TransportInit,
   type TransportOptions,
   type RequestInfo,

@@ -157,17 +157,68 @@ export function createTransport(options: TransportOptions = {}): Transport {
 }
 
 /**
+ * What {@link composeReader} makes: a call that resolves to the parsed body of a 2xx answer
+ * ({@link readBody}: JSON, else text, `null` when empty), read inside the call's deadline, and
+ * throws {@link ApiError} for any other answer; a failure with no answer is rethrown unchanged.
+ */
+export interface Reader {
+  (input: string, init?: TransportInit): Promise<unknown>;
+  /** The base URL this reader resolves against. */
+  readonly baseUrl: string;
+}
+
+/**
  * The one transport with only the middleware given, for an API whose every byte counts (the
  * events SDK, the session client): base URL, headers (`Content-Type: application/json` for a
  * string body), `authorize`, credentials, the timeout (body included), `ApiError` and
  * `read()` are always there; what `use` adds is paid for only by the callers that pass it.
- * It takes URL strings only. Defaults to no middleware.
+ * It takes URL strings only. Defaults to no middleware. An API that only reads parsed bodies
+ * takes {@link composeReader}, without the answers whose deadline runs until their body is read.
  */
 export function composeTransport(options: TransportOptions = {}, use: readonly Middleware[] = []): Transport<string> {
+  return Object.assign(compose(options, use, timedBody), { read: composeReader(options, use) });
+}
+
+/**
+ * The one transport's `read()` on its own, with only the middleware given (see
+ * {@link composeTransport}): for an API that only reads parsed bodies, such as the events SDK,
+ * and so never needs an answer whose body the caller reads later. Defaults to no middleware.
+ */
+export function composeReader(options: TransportOptions = {}, use: readonly Middleware[] = []): Reader {
+  return compose(options, use, async (answer, deadline) => {
+    // Fetch gives a 204, 304 or HEAD answer no body at all.
+    const parsed = answer.body ? parseBody(await answer.text()) : null;
+    deadline?.dispose();
+    return parsed;
+  });
+}
+
+// The caller reads the body itself: the deadline runs until it has, through the answer's own body
+// methods (the instance keeps its internal body, so nothing is copied; a re-wrapped Response cost a
+// quarter of a loopback call). An answer without a body (204, 304, HEAD) is over at once.
+function timedBody(answer: Response, deadline: Deadline | undefined): Response {
+  if (!answer.body || !deadline) deadline?.dispose();
+  else {
+    for (const name of BODY_READERS) {
+      const method = answer[name as 'text'] as (() => Promise<unknown>) | undefined;
+      if (method) answer[name as 'text'] = () => method.call(answer).finally(deadline.dispose) as Promise<string>;
+    }
+  }
+  return answer;
+}
+
+// The core every call goes through: base URL, headers, `authorize`, fetch's own fields, the
+// middleware, the deadline; an error answer throws `ApiError` with its body read inside the
+// deadline, and a 2xx answer goes to `finish` with the deadline still running (any failure ends it).
+function compose<T>(
+  options: TransportOptions,
+  use: readonly Middleware[],
+  finish: (answer: Response, deadline: Deadline | undefined) => T | Promise<T>,
+): ((input: string, init?: TransportInit) => Promise<T>) & { readonly baseUrl: string } {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   // Merged once: every call starts from a copy of these.
   const defaults = mergeHeaders({ accept: 'application/json' }, options.headers);
-  const call = async (input: string, init: TransportInit, read: boolean): Promise<Response | unknown> => {
+  const call = async (input: string, init: TransportInit = {}): Promise<T> => {
     const resolved = options.resolveUrl ? options.resolveUrl(input, init) : input;
     const url = ABSOLUTE_URL.test(resolved) ? resolved : baseUrl + resolved;
     const method = (init.method ?? 'GET').toUpperCase();
@@ -207,22 +258,7 @@ export function composeTransport(options: TransportOptions = {}, use: readonly M
       // fetch does with an aborted signal; a caller's own fetch need not know that rule.
       request.init.signal?.throwIfAborted();
       const raw = await (options.fetch ?? globalThis.fetch)(request.url, request.init);
-      if (raw.ok) {
-        // Fetch gives a 204, 304 or HEAD answer no body at all: that call is over now.
-        if (read || !raw.body || !deadline) {
-          const parsed = read && raw.body ? parseBody(await raw.text()) : null;
-          deadline?.dispose();
-          return read ? parsed : raw;
-        }
-        // The caller reads the body itself: the deadline runs until it has, through the answer's
-        // own body methods (the instance keeps its internal body, so nothing is copied; a
-        // re-wrapped Response cost a quarter of a loopback call).
-        for (const name of BODY_READERS) {
-          const method = raw[name as 'text'] as (() => Promise<unknown>) | undefined;
-          if (method) raw[name as 'text'] = () => method.call(raw).finally(deadline.dispose) as Promise<string>;
-        }
-        return raw;
-      }
+      if (raw.ok) return await finish(raw, deadline);
       // Read inside the timer, so the timeout covers the body of an error too; the error
       // carries a fresh Response, so its body can still be read.
       const text = await raw.text();
@@ -239,8 +275,7 @@ export function composeTransport(options: TransportOptions = {}, use: readonly M
       throw error;
     }
   };
-  const send = (input: string, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
-  return Object.assign(send, { baseUrl, read: (input: string, init: TransportInit = {}) => call(input, init, true) });
+  return Object.assign(call, { baseUrl });
 }
 
 // Into a plain record with lower-cased names: cheaper than building two Headers per call.

@@ -1,5 +1,5 @@
 import { isApiError } from '../core/errors.ts';
-import { composeTransport, keepaliveLimit, type TransportInit } from '../core/transport.ts';
+import { composeReader, keepaliveLimit, type TransportInit } from '../core/transport.ts';
 import { EngageError } from './messages.ts';
 import { browserIdCookieName } from './traces.ts';
 import type { EngageConfig, EngageSettings } from './types.ts';
@@ -26,7 +26,8 @@ export function isBlank(value: unknown): boolean {
  * pointOfSale (`MV-0009`), then the URL (`IV-0001`). A value of the wrong type gets the
  * code of its field instead of a `TypeError`, so callers only ever see coded errors.
  * Optional settings keep the caller's value, read with their defaults where they are
- * used; `init` sets the browser id. The config carries the SDK's core transport.
+ * used; `init` sets the browser id. The config carries the SDK's core transport (its reader:
+ * the SDK reads every answer whole).
  */
 export function createSettings(input: EngageSettings, signal?: AbortSignal): EngageConfig | SettingsErrorCode {
   const settings: Partial<EngageSettings> = isObject(input) ? input : {};
@@ -42,7 +43,7 @@ export function createSettings(input: EngageSettings, signal?: AbortSignal): Eng
   }
   const base = targetURL.replace(/\/+$/, '');
   // Event sends ask for keepalive, so they need its size rule; nothing else of the transport's extras.
-  const transport = composeTransport({ baseUrl: base, headers: { 'X-Library-Version': VERSION } }, [keepaliveLimit]);
+  const transport = composeReader({ baseUrl: base, headers: { 'X-Library-Version': VERSION } }, [keepaliveLimit]);
   // The checks above made clientKey, targetURL and pointOfSale what EngageConfig says.
   return { ...settings, base, cookieName: browserIdCookieName(clientKey), signal, transport } as EngageConfig;
 }
@@ -92,7 +93,7 @@ export async function request(
 ): Promise<Reply> {
   try {
     const sending = body ? { method: 'POST', body: JSON.stringify(body) } : {};
-    const data = await config.transport.read(path, { ...sending, signal: config.signal, ...init });
+    const data = await config.transport(path, { ...sending, signal: config.signal, ...init });
     return { ok: true, data: isObject(data) ? data : null };
   } catch (error) {
     return { ok: false, data: isApiError(error) && isObject(error.body) ? error.body : null, error };

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
-import type { Transport } from '../core/transport.ts';
+import type { Reader } from '../core/transport.ts';
 
 type Schemas = components['schemas'];
 
@@ -212,5 +212,5 @@ export interface EngageConfig extends Omit<EngageSettings, 'pointOfSale'>, Event
   /** Aborts every request of this SDK (consent withdrawn). */
   signal: AbortSignal | undefined;
   /** The core transport every request of this SDK leaves through (base URL, `X-Library-Version`, 60 s timeout). */
-  transport: Transport<string>;
+  transport: Reader;
 }

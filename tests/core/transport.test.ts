@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import {
   ApiError,
   CodedError,
+  composeReader,
   composeTransport,
   createTransport,
   formBodies,
@@ -283,6 +284,32 @@ describe('composeTransport: only the middleware given', () => {
       expect(await response.json()).toEqual({ ok: true, path: '/whole' });
       expect(active.size).toBe(0);
       expect(await transport.read('/read')).toEqual({ ok: true, path: '/read' });
+      expect(active.size).toBe(0);
+    } finally {
+      setTimerProvider(previous);
+    }
+  });
+
+  it('a reader resolves to parsed bodies and throws ApiError, its deadline covering the body and ending with it', async () => {
+    const active = new Set<unknown>();
+    const previous = setTimerProvider({
+      setTimeout: (callback, ms) => {
+        const handle = setTimeout(() => (active.delete(handle), callback()), ms);
+        active.add(handle);
+        return handle;
+      },
+      clearTimeout: (handle) => (active.delete(handle), clearTimeout(handle as number)),
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    try {
+      const read = composeReader({ baseUrl: base, timeoutMs: 150 });
+      expect(read.baseUrl).toBe(base);
+      await expect(read('/stall-body')).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(await read('/read')).toEqual({ ok: true, path: '/read' });
+      expect(await read('/no-content', { method: 'DELETE' })).toBeNull();
+      const error = await read('/bom-404').catch((e: unknown) => e);
+      expect(isApiError(error) && error.body).toEqual({ Errors: [{ ErrorCode: 'NotFound', Message: 'nope' }] });
       expect(active.size).toBe(0);
     } finally {
       setTimerProvider(previous);
