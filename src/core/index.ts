@@ -29,6 +29,10 @@ export { orvalRequest, type OrvalRequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';
 export {
   scheduler,
+  scheduleTimeout,
+  cancelTimeout,
+  scheduleInterval,
+  cancelInterval,
   setTimerProvider,
   debounce,
   type TimerProvider,

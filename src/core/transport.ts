@@ -1,5 +1,5 @@
 import { ApiError, type ErrorDetails } from './errors.ts';
-import { scheduler } from './scheduler.ts';
+import { cancelTimeout, scheduleTimeout } from './scheduler.ts';
 
 /** Per-call options: fetch's init plus a timeout and any fields the API's `authorize` hook reads. */
 export type TransportInit = RequestInit & {
@@ -337,7 +337,7 @@ export function abortAfter(timeoutMs: number, outer?: AbortSignal): Deadline {
   outer?.addEventListener('abort', onAbort, { once: true });
   const timer =
     timeoutMs > 0
-      ? scheduler.setTimeout(
+      ? scheduleTimeout(
           () => controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError')),
           timeoutMs,
         )
@@ -345,7 +345,7 @@ export function abortAfter(timeoutMs: number, outer?: AbortSignal): Deadline {
   return {
     signal: controller.signal,
     dispose() {
-      if (timer !== undefined) scheduler.clearTimeout(timer);
+      if (timer !== undefined) cancelTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     },
   };

@@ -22,6 +22,12 @@ describe('the transport is pay-as-you-go: an app ships only the middleware its A
     expect(bare).not.toContain(KEEPALIVE_LIMIT);
   });
 
+  it('the transport ships the scheduler’s timeouts and none of its interval code', async () => {
+    const code = await shipped("export { composeReader } from './src/core/transport.ts';");
+    expect(code).toContain('setTimeout');
+    expect(code).not.toContain('Interval');
+  });
+
   it('a reader (parsed bodies only) has no answers timed until their caller reads them', async () => {
     expect(await shipped("export { composeTransport } from './src/core/transport.ts';")).toContain(TIMED_BODY);
     expect(await shipped("export { composeReader } from './src/core/transport.ts';")).not.toContain(TIMED_BODY);
