@@ -14,6 +14,7 @@ export {
   formBodies,
   keepaliveLimit,
   readBody,
+  parseBody,
   abortAfter,
   KEEPALIVE_MAX_BYTES,
   type Deadline,

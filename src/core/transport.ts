@@ -120,7 +120,12 @@ export async function readBody(response: Response): Promise<unknown> {
   return parseBody(await response.text());
 }
 
-function parseBody(raw: string): unknown {
+/**
+ * Parses a body's text as {@link readBody} does: JSON when it parses (a leading byte-order
+ * mark stripped), otherwise the text itself, and `null` when it is blank. For text an API
+ * stored itself, too (the events SDK's queue).
+ */
+export function parseBody(raw: string): unknown {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   try {
     return JSON.parse(text) as unknown;

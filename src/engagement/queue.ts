@@ -1,4 +1,4 @@
-import { parseJson } from './settings.ts';
+import { parseBody } from '../core/transport.ts';
 import { QUEUE_KEY } from './traces.ts';
 import type { QueueEntry } from './types.ts';
 
@@ -18,7 +18,7 @@ let open = '[';
 export function enqueueEvent(entry: QueueEntry): void {
   const stored = sessionStorage.getItem(QUEUE_KEY);
   if (stored !== last) {
-    const list = parseJson(stored);
+    const list = parseBody(stored ?? '');
     open = Array.isArray(list) ? JSON.stringify(list).slice(0, -1) : '[';
   }
   open += (open.length > 1 ? ',' : '') + JSON.stringify(entry);

@@ -1,11 +1,11 @@
 import { isApiError } from '../core/errors.ts';
-import { abortAfter, type Deadline } from '../core/transport.ts';
+import { abortAfter, parseBody, type Deadline } from '../core/transport.ts';
 import { ensureBrowserId, readBrowserId } from './browserId.ts';
 import { buildCustomEvent, buildFormEvent, buildPageViewEvent, flattenObject, inferLanguage } from './events.ts';
 import { buildIdentityEvent } from './identity.ts';
 import { EngageError } from './messages.ts';
 import { enqueueEvent } from './queue.ts';
-import { createSettings, isBlank, isObject, parseJson, request, resolvePointOfSale, VERSION } from './settings.ts';
+import { createSettings, isBlank, isObject, request, resolvePointOfSale, VERSION } from './settings.ts';
 import { QUEUE_KEY } from './traces.ts';
 import type { EngageConfig, EngageSdk, EngageSettings, EventResponse, InitOptions } from './types.ts';
 import { loadWebPersonalization, type WebExperienceSettings } from './webPersonalization.ts';
@@ -30,7 +30,7 @@ const kit = {
   inferLanguage,
   isApiError,
   isObject,
-  parseJson,
+  parseBody,
   QUEUE_KEY,
   request,
   resolvePointOfSale,

@@ -36,8 +36,8 @@ async function drain(config: EngageConfig, kit: Kit): Promise<ProcessQueueResult
 }
 
 // The stored entries, each as its JSON text; a value that is not a JSON array reads as empty.
-function readQueue({ parseJson, QUEUE_KEY }: Kit): string[] {
-  const list = parseJson(sessionStorage.getItem(QUEUE_KEY));
+function readQueue({ parseBody, QUEUE_KEY }: Kit): string[] {
+  const list = parseBody(sessionStorage.getItem(QUEUE_KEY) ?? '');
   return Array.isArray(list) ? list.map((entry) => JSON.stringify(entry)) : [];
 }
 

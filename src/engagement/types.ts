@@ -205,8 +205,6 @@ export interface EventContext {
  * used. `browserId` is set by `init` once the cookie is read or created.
  */
 export interface EngageConfig extends Omit<EngageSettings, 'pointOfSale'>, EventContext {
-  /** `targetURL` without trailing slashes: the prefix of every request path. */
-  base: string;
   /** `bid_{clientKey}`. */
   cookieName: string;
   /** Aborts every request of this SDK (consent withdrawn). */

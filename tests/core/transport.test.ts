@@ -12,6 +12,7 @@ import {
   isApiError,
   isCodedError,
   orvalRequest,
+  parseBody,
   setTimerProvider,
   type TimerProvider,
 } from '../../src/core/index.ts';
@@ -212,6 +213,15 @@ describe('createTransport', () => {
     await expect(orvalRequest('/ok')).rejects.toThrow(
       'No transport for this call: use the hook inside its API provider',
     );
+  });
+});
+
+describe('parseBody', () => {
+  it('reads text as an answer body is read: JSON (after a byte-order mark), else the text, null when blank', () => {
+    expect(parseBody('\uFEFF[{"a":1}]')).toEqual([{ a: 1 }]);
+    expect(parseBody('not json')).toBe('not json');
+    expect(parseBody(' \n')).toBeNull();
+    expect(parseBody('')).toBeNull();
   });
 });
 
