@@ -1,7 +1,7 @@
 import type { Providers } from '../../generated/auth/model/providers.ts';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { isApiError } from '../core/errors.ts';
-import { composeTransport, formBodies, keepaliveLimit } from '../core/transport.ts';
+import { composeSender, formBodies, keepaliveLimit } from '../core/transport.ts';
 import { safeLinkTarget, sameOriginPath } from '../core/urlGuard.ts';
 import { broadcastSession, type MessageStorage, type SessionTrigger } from './broadcast.ts';
 import { AuthError, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
@@ -132,7 +132,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   // URLs are built whole by `url()`, so the transport has no base URL of its own. The timeout is
   // read at each call (`options.timeoutMs`; none by default, as the reference). Sign-in and sign-out
   // post forms, and the logger posts with keepalive: the two extras it needs.
-  const transport = composeTransport({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 }, [
+  const transport = composeSender({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 }, [
     formBodies,
     keepaliveLimit,
   ]);

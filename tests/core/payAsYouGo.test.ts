@@ -28,6 +28,15 @@ describe('the transport is pay-as-you-go: an app ships only the middleware its A
     expect(code).not.toContain('Interval');
   });
 
+  it('only createTransport reads the per-call hooks (authorize, resolveUrl) and keeps a list of fetch’s own fields', async () => {
+    const full = await shipped("export { createTransport } from './src/core/transport.ts';");
+    for (const text of ['authorize', 'resolveUrl', 'referrerPolicy']) expect(full).toContain(text);
+    for (const compose of ['composeTransport', 'composeReader', 'composeSender']) {
+      const code = await shipped(`export { ${compose} } from './src/core/transport.ts';`);
+      for (const text of ['authorize', 'resolveUrl', 'referrerPolicy']) expect(code).not.toContain(text);
+    }
+  });
+
   it('a reader (parsed bodies only) has no answers timed until their caller reads them', async () => {
     expect(await shipped("export { composeTransport } from './src/core/transport.ts';")).toContain(TIMED_BODY);
     expect(await shipped("export { composeReader } from './src/core/transport.ts';")).not.toContain(TIMED_BODY);

@@ -4,6 +4,7 @@ import {
   ApiError,
   CodedError,
   composeReader,
+  composeSender,
   composeTransport,
   createTransport,
   formBodies,
@@ -326,6 +327,38 @@ describe('composeTransport: only the middleware given', () => {
     }
   });
 
+  it('hands fetch the call’s init but its headers and timeout, fields of its own fetch included', async () => {
+    // No hook reads per-call fields here (createTransport's authorize does, and keeps them from fetch),
+    // so a field a custom fetch understands, such as undici's dispatcher, reaches it.
+    const inits: Array<Record<string, unknown>> = [];
+    const dispatcher = { name: 'agent' };
+    const record = (input: RequestInfo | URL, init?: RequestInit) => (
+      inits.push(init as Record<string, unknown>),
+      fetch(input, { ...init, dispatcher: undefined } as RequestInit)
+    );
+    await composeReader({ baseUrl: base, fetch: record })('/fields', {
+      dispatcher,
+      timeoutMs: 5000,
+      cache: 'no-store',
+    });
+    expect(Object.keys(inits[0]!).sort()).toEqual([
+      'cache',
+      'credentials',
+      'dispatcher',
+      'headers',
+      'method',
+      'signal',
+    ]);
+    expect(inits[0]!.dispatcher).toBe(dispatcher);
+  });
+
+  it('a sender answers with the Response itself, its deadline running until the body is read', async () => {
+    const send = composeSender({ baseUrl: base, timeoutMs: 150 });
+    expect('read' in send).toBe(false);
+    await expect(send('/stall-body').then((r) => r.text())).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(await (await send('/whole')).json()).toEqual({ ok: true, path: '/whole' });
+  });
+
   it('runs request middleware in order, waits for one that returns a promise, and sends what they made', async () => {
     const sent: Array<[string, RequestInit]> = [];
     const transport = composeTransport(
@@ -333,6 +366,8 @@ describe('composeTransport: only the middleware given', () => {
       [
         async ({ init }) => void (init.headers['x-step'] = await Promise.resolve('one')),
         (request) => {
+          // The URL as the call gave it: the base URL is prefixed to a relative one after the middleware.
+          expect(request.url).toBe('/steps');
           request.init.headers['x-step'] += ',two';
           request.url += '?signed=1';
         },
