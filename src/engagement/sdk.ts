@@ -40,16 +40,16 @@ const kit = {
 export type Kit = typeof kit;
 
 // Loads a part on first use; its deadline starts at the call, so its timeout covers the loading.
-function onDemand<T>(
+function onDemand<T, R>(
   timeout: number,
   config: EngageConfig,
   load: () => Promise<T>,
-  run: (part: T, deadline: Deadline) => Promise<unknown>,
-): Promise<never> {
+  run: (part: T, deadline: Deadline) => Promise<R>,
+): Promise<R> {
   const deadline = abortAfter(timeout, config.signal);
   return load()
     .then((part) => run(part, deadline))
-    .finally(deadline.dispose) as Promise<never>;
+    .finally(deadline.dispose);
 }
 
 /**
