@@ -14,6 +14,7 @@ import { splitBundleSize } from './_splitSize.mjs';
 const REFERENCE = { plain: { gzip: 5187, files: 1 }, web: { gzip: 5187 + 509, files: 2 } };
 const REFERENCE_GZIP = 5587; // §9: the reference in one bundle, no splitting
 const FIRST_VISIT_BUDGET = 4200;
+const FIRST_VISIT_MOONSHOT = 2800; // issue 24's moonshot for the same figure
 const EVENTS = 10_000;
 
 const app = (web) => `import { init } from './src/engagement/index.ts';
@@ -33,7 +34,7 @@ export async function run() {
         `${visit.files.length} file(s): ${visit.files.map((f) => `${chunkName(f.path)} ${f.gzip}`).join(' + ')}; reference ${ref.gzip} B gzip in ${ref.files} file(s)`,
       ),
       ok: visit.gzip <= FIRST_VISIT_BUDGET && visit.files.length <= 2,
-      target: `≤ ${FIRST_VISIT_BUDGET}, ≤ 2 files`,
+      target: `≤ ${FIRST_VISIT_BUDGET}, ≤ 2 files (moonshot ${FIRST_VISIT_MOONSHOT})`,
     });
   }
   const split = await splitBundleSize(app(false));

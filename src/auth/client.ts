@@ -1,8 +1,8 @@
 import type { Providers } from '../../generated/auth/model/providers.ts';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { isApiError } from '../core/errors.ts';
-import { composeTransport, formBodies, keepaliveLimit } from '../core/transport.ts';
-import { safeLinkTarget, sameOriginPath } from '../core/urlGuard.ts';
+import { composeSender, formBodies, keepaliveLimit } from '../core/transport.ts';
+import { sameOriginPath } from '../core/urlGuard.ts';
 import { broadcastSession, type MessageStorage, type SessionTrigger } from './broadcast.ts';
 import { AuthError, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
 import { createLogger, type AuthLogger } from './logger.ts';
@@ -132,7 +132,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   // URLs are built whole by `url()`, so the transport has no base URL of its own. The timeout is
   // read at each call (`options.timeoutMs`; none by default, as the reference). Sign-in and sign-out
   // post forms, and the logger posts with keepalive: the two extras it needs.
-  const transport = composeTransport({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 }, [
+  const transport = composeSender({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 }, [
     formBodies,
     keepaliveLimit,
   ]);
@@ -273,9 +273,9 @@ function checkCallbackUrl(client: AuthClient, callbackUrl: string): void {
 // to send a visitor to another site or run `javascript:`); the error page when there was no reply.
 function replyTarget(client: AuthClient, url: string | undefined, callbackUrl: string): string {
   if (url === undefined) return client.url('error');
-  if (sameOriginPath(url, location.href) !== undefined) return url;
-  const absolute = safeLinkTarget(url, location.href);
-  if (absolute && client.options.redirectOrigins?.includes(new URL(absolute, location.href).origin)) return url;
+  // The same guard for the site and for each allowed origin: a URL that resolves to that origin over http(s).
+  for (const origin of [location.href, ...(client.options.redirectOrigins ?? [])])
+    if (sameOriginPath(url, origin) !== undefined) return url;
   const error = new AuthError(
     INVALID_REDIRECT_URL_ERROR,
     `The auth route's reply url is not on ${location.origin} or an allowed origin; going to the callbackUrl instead`,

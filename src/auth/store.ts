@@ -1,5 +1,5 @@
 import type { Session } from '../../generated/auth/model/session.ts';
-import { scheduler } from '../core/scheduler.ts';
+import { cancelInterval, scheduleInterval } from '../core/scheduler.ts';
 import { parseSessionMessage } from './broadcast.ts';
 import type { AuthClient } from './client.ts';
 
@@ -152,7 +152,7 @@ function attach(
   // On the core scheduler, so tests swap the timers (`setTimerProvider`, fake timers) in one place.
   const timer =
     refetchInterval > 0
-      ? scheduler.setInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000)
+      ? scheduleInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000)
       : undefined;
   const detach = [
     listen(
@@ -168,7 +168,7 @@ function attach(
       () => void (refetchOnWindowFocus && doc.visibilityState === 'visible' && refresh()),
     ),
     options.client.onRefetch(() => refetch(Tell.Never)),
-    () => timer !== undefined && scheduler.clearInterval(timer),
+    () => timer !== undefined && cancelInterval(timer),
   ];
   return () => detach.forEach((off) => off());
 }

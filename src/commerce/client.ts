@@ -51,6 +51,7 @@ function pathValue(id: string, names: readonly string[], name: string, args: rea
  * parameters, body, options, request options) and resolves to the parsed answer
  * (`undefined` for a 204). `impersonate` is decided by the caller before the first await.
  */
+const SPLIT = new Map<string, string[]>();
 async function callOperation(
   transport: Transport,
   id: string,
@@ -61,7 +62,9 @@ async function callOperation(
   const [method, template, names, hasBody, query] = operation;
   // Split at the braces, names at odd indexes: a replace with a callback per call cost more than
   // the rest of the facade's work together.
-  const parts = template.split(/[{}]/);
+  let split = SPLIT.get(template);
+  if (!split) SPLIT.set(template, (split = template.split(/[{}]/)));
+  const parts = split.slice();
   for (let i = 1; i < parts.length; i += 2) parts[i] = pathValue(id, names, parts[i]!, args);
   const path = parts.join('');
   let next = names.length;
@@ -88,7 +91,8 @@ function bindOperations(resource: string, transport: Transport, impersonateNext:
   const operations: Operations = {};
   for (const [name, row] of Object.entries(commerceOperations[resource] ?? {})) {
     // impersonateNext() runs synchronously at the call, before any await: nothing can interleave.
-    operations[name] = (...args) => callOperation(transport, `${resource}.${name}`, row, args, impersonateNext());
+    const id = `${resource}.${name}`;
+    operations[name] = (...args) => callOperation(transport, id, row, args, impersonateNext());
   }
   return operations;
 }

@@ -8,8 +8,11 @@ import type { TokenSource } from './types.ts';
 const NULL_FILTER =
   "is null, which is not a valid filter value: to match an absent value use the string '!*' (e.g. { xp: { hasPaid: '!*' } })";
 
+// Integers and booleans are written as they are: their text needs no escaping.
 const encode = (value: unknown): string =>
-  encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
+  typeof value === 'boolean' || Number.isSafeInteger(value)
+    ? String(value)
+    : encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
 
 // `typeof` first: most values are strings and numbers, which need no tag lookup.
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -18,7 +21,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 function pushFilter(parts: string[], key: string, value: unknown): void {
   if (value === null) throw new TypeError(`Filter "${key}" ${NULL_FILTER}`);
   if (isPlainObject(value)) {
-    for (const [name, inner] of Object.entries(value)) pushFilter(parts, `${key}.${name}`, inner);
+    for (const name in value) if (Object.hasOwn(value, name)) pushFilter(parts, `${key}.${name}`, value[name]);
   } else if (Array.isArray(value)) {
     // Repeated keys AND the conditions; the SDK sends every element as given.
     for (const item of value) {
@@ -41,9 +44,11 @@ export function serializeQuery(options: object | null | undefined): string {
   if (!options) return '';
   const parts: string[] = [];
   const { filters } = options as { filters?: unknown };
-  if (isPlainObject(filters)) for (const [key, value] of Object.entries(filters)) pushFilter(parts, key, value);
-  for (const [key, value] of Object.entries(options)) {
-    if (key === 'filters' || !value) continue;
+  if (isPlainObject(filters))
+    for (const key in filters) if (Object.hasOwn(filters, key)) pushFilter(parts, key, filters[key]);
+  for (const key in options) {
+    const value = (options as Record<string, unknown>)[key];
+    if (key === 'filters' || !value || !Object.hasOwn(options, key)) continue;
     if (isPlainObject(value))
       throw new TypeError(`Option "${key}" must be a string, number, boolean, date or array, not an object`);
     parts.push(`${encodeURIComponent(key)}=${encode(Array.isArray(value) ? value.join(',') : value)}`);

@@ -23,15 +23,30 @@ const globalTimers = globalThis as unknown as TimerProvider;
 let provider: TimerProvider = globalTimers;
 
 /**
+ * {@link scheduler}'s `setTimeout` as a function of its own: a module imports the timer functions
+ * it calls, so one that only times out calls (the transport) ships none of the interval code.
+ */
+export const scheduleTimeout = (callback: () => void, ms: number): TimerHandle => provider.setTimeout(callback, ms);
+
+/** {@link scheduler}'s `clearTimeout` as a function of its own (see {@link scheduleTimeout}). */
+export const cancelTimeout = (handle: TimerHandle): void => provider.clearTimeout(handle);
+
+/** {@link scheduler}'s `setInterval` as a function of its own (see {@link scheduleTimeout}). */
+export const scheduleInterval = (callback: () => void, ms: number): TimerHandle => provider.setInterval(callback, ms);
+
+/** {@link scheduler}'s `clearInterval` as a function of its own (see {@link scheduleTimeout}). */
+export const cancelInterval = (handle: TimerHandle): void => provider.clearInterval(handle);
+
+/**
  * The scheduler every module uses. Its methods forward to the current provider
  * ({@link setTimerProvider}); a handle must be cleared through the scheduler that
  * made it, under the same provider.
  */
 export const scheduler: TimerProvider = {
-  setTimeout: (callback, ms) => provider.setTimeout(callback, ms),
-  clearTimeout: (handle) => provider.clearTimeout(handle),
-  setInterval: (callback, ms) => provider.setInterval(callback, ms),
-  clearInterval: (handle) => provider.clearInterval(handle),
+  setTimeout: scheduleTimeout,
+  clearTimeout: cancelTimeout,
+  setInterval: scheduleInterval,
+  clearInterval: cancelInterval,
 };
 
 /**
@@ -66,16 +81,16 @@ export function debounce(run: () => void, ms: number): Debounced {
   };
   return {
     schedule() {
-      if (handle !== undefined) scheduler.clearTimeout(handle);
-      handle = scheduler.setTimeout(fire, ms);
+      if (handle !== undefined) cancelTimeout(handle);
+      handle = scheduleTimeout(fire, ms);
     },
     flush() {
       if (handle === undefined) return;
-      scheduler.clearTimeout(handle);
+      cancelTimeout(handle);
       fire();
     },
     cancel() {
-      if (handle !== undefined) scheduler.clearTimeout(handle);
+      if (handle !== undefined) cancelTimeout(handle);
       handle = undefined;
     },
     get pending() {

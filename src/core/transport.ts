@@ -1,5 +1,5 @@
 import { ApiError, type ErrorDetails } from './errors.ts';
-import { scheduler } from './scheduler.ts';
+import { cancelTimeout, scheduleTimeout } from './scheduler.ts';
 
 /** Per-call options: fetch's init plus a timeout and any fields the API's `authorize` hook reads. */
 export type TransportInit = RequestInit & {
@@ -15,19 +15,15 @@ export interface RequestInfo {
   init: TransportInit;
 }
 
-/** Options of {@link createTransport}. */
-export interface TransportOptions {
+/**
+ * Options of {@link composeTransport}, {@link composeReader} and {@link composeSender}: what every
+ * call of the one transport needs. {@link TransportOptions} adds the hooks only some APIs use.
+ */
+export interface CoreOptions {
   /** Prefix of every relative URL, e.g. `https://api.example.com/v1`; `''` for the page's origin. Defaults to `''`. */
   baseUrl?: string;
   /** Headers sent with every call. Defaults to `Accept: application/json`. */
   headers?: Record<string, string>;
-  /**
-   * Headers computed per call (auth). Runs last, so it can read the call's own
-   * fields (e.g. an impersonation flag) and win over defaults. Defaults to none.
-   */
-  authorize?: (
-    request: RequestInfo,
-  ) => Record<string, string> | undefined | PromiseLike<Record<string, string> | undefined>;
   /** Cookie policy. Defaults to `'same-origin'`. */
   credentials?: RequestCredentials;
   /** Abort a call, body included, after this many ms; 0 disables. Defaults to 60000. */
@@ -41,6 +37,17 @@ export interface TransportOptions {
    * API's own name and brand (e.g. commerce's `OrderCloudError`). Defaults to `ApiError`.
    */
   errorClass?: typeof ApiError;
+}
+
+/** Options of {@link createTransport}: the core's, plus the per-call hooks of the APIs that have tokens or their own URLs. */
+export interface TransportOptions extends CoreOptions {
+  /**
+   * Headers computed per call (auth). Runs after the call's own headers, so it can read the
+   * call's own fields (e.g. an impersonation flag) and win over defaults. Defaults to none.
+   */
+  authorize?: (
+    request: RequestInfo,
+  ) => Record<string, string> | undefined | PromiseLike<Record<string, string> | undefined>;
   /**
    * Rewrites a call's URL string before the base URL is prefixed (an absolute result is sent
    * as is), e.g. commerce writes `init.query` as its SDK does and sends `/oauth/…` paths
@@ -71,10 +78,11 @@ export interface Transport<Input = string | Request> {
 }
 
 /**
- * A request about to be sent, as {@link Middleware} see and change it: `init` is what fetch
- * gets (method, headers as a record with lower-cased names, credentials and fetch's own fields
- * of the call; the signal is added after the middleware), `call` the caller's init with its
- * per-call fields.
+ * A request about to be sent, as {@link Middleware} see and change it: `url` is the URL the call
+ * was given (the base URL is prefixed to a relative one after the middleware), `init` what fetch
+ * gets (method, headers as a record with lower-cased names, credentials and the rest of the
+ * call's init but its headers and timeout; the signal is added after the middleware), `call`
+ * the caller's init with its per-call fields.
  */
 export interface OutgoingRequest {
   url: string;
@@ -93,8 +101,7 @@ export type Middleware = (request: OutgoingRequest) => void | PromiseLike<void>;
 // A scheme, as the URL parser reads one: such a URL is absolute and goes out as it is.
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
-// Only fetch's own fields go on to fetch: per-call fields such as a token override
-// are for `authorize`, and a user's logging fetch must never see them.
+// Fetch's own fields: all of a call's init that createTransport hands on to fetch.
 const REQUEST_INIT_KEYS = [
   'body',
   'cache',
@@ -120,7 +127,12 @@ export async function readBody(response: Response): Promise<unknown> {
   return parseBody(await response.text());
 }
 
-function parseBody(raw: string): unknown {
+/**
+ * Parses a body's text as {@link readBody} does: JSON when it parses (a leading byte-order
+ * mark stripped), otherwise the text itself, and `null` when it is blank. For text an API
+ * stored itself, too (the events SDK's queue).
+ */
+export function parseBody(raw: string): unknown {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   try {
     return JSON.parse(text) as unknown;
@@ -131,12 +143,24 @@ function parseBody(raw: string): unknown {
 }
 
 /**
- * The one transport, with every middleware of this module ({@link formBodies},
- * {@link keepaliveLimit}) and `Request` input: what an API's generated
- * client, hooks, facade and openapi-fetch client share.
+ * The one transport, with every feature of this module ({@link TransportOptions}' `resolveUrl`
+ * and `authorize`, fetch's own fields only, {@link formBodies}, {@link keepaliveLimit}) and
+ * `Request` input: what an API's generated client, hooks, facade and openapi-fetch client share.
  */
 export function createTransport(options: TransportOptions = {}): Transport {
-  const transport = composeTransport(options, [formBodies, keepaliveLimit]);
+  const { resolveUrl, authorize } = options;
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const use = [
+    ...(resolveUrl ? [(request: OutgoingRequest) => void (request.url = resolveUrl(request.url, request.call))] : []),
+    ...(authorize ? [authorizeWith(authorize, baseUrl)] : []),
+    formBodies,
+    keepaliveLimit,
+  ];
+  // Only fetch's own fields go on to fetch: per-call fields such as a token override are for
+  // `authorize`, and a user's logging fetch must never see them.
+  const transport = Object.assign(compose(options, use, timedBody, REQUEST_INIT_KEYS), {
+    read: compose(options, use, parsedBody, REQUEST_INIT_KEYS),
+  });
   // openapi-fetch sends a Request: its fields become the call's init, the call's own fields win.
   // A URL string goes straight on, so its fetch still starts in the caller's turn.
   const accept =
@@ -155,71 +179,130 @@ export function createTransport(options: TransportOptions = {}): Transport {
           );
   return Object.assign(accept(transport), { baseUrl: transport.baseUrl, read: accept(transport.read) });
 }
+/**
+ * What {@link composeSender} makes: the one transport's call without `read()` (see {@link Transport}).
+ */
+export interface Sender {
+  (input: string, init?: TransportInit): Promise<Response>;
+  /** The base URL this sender resolves against. */
+  readonly baseUrl: string;
+}
+
+/**
+ * What {@link composeReader} makes: a call that resolves to the parsed body of a 2xx answer
+ * ({@link readBody}: JSON, else text, `null` when empty), read inside the call's deadline, and
+ * throws {@link ApiError} for any other answer; a failure with no answer is rethrown unchanged.
+ */
+export interface Reader {
+  (input: string, init?: TransportInit): Promise<unknown>;
+  /** The base URL this reader resolves against. */
+  readonly baseUrl: string;
+}
 
 /**
  * The one transport with only the middleware given, for an API whose every byte counts (the
  * events SDK, the session client): base URL, headers (`Content-Type: application/json` for a
- * string body), `authorize`, credentials, the timeout (body included), `ApiError` and
- * `read()` are always there; what `use` adds is paid for only by the callers that pass it.
- * It takes URL strings only. Defaults to no middleware.
+ * string body), credentials, the timeout (body included), `ApiError` and `read()` are always
+ * there; what `use` adds is paid for only by the callers that pass it. It takes URL strings only,
+ * and hands fetch the call's init but its headers and timeout (no per-call fields are read here:
+ * an API with an `authorize` hook takes {@link createTransport}). Defaults to no middleware. An API
+ * that only reads parsed bodies takes {@link composeReader}, one that never does {@link composeSender}.
  */
-export function composeTransport(options: TransportOptions = {}, use: readonly Middleware[] = []): Transport<string> {
+export function composeTransport(options: CoreOptions = {}, use: readonly Middleware[] = []): Transport<string> {
+  return Object.assign(composeSender(options, use), { read: composeReader(options, use) });
+}
+
+/**
+ * The one transport's `read()` on its own, with only the middleware given (see
+ * {@link composeTransport}): for an API that only reads parsed bodies, such as the events SDK,
+ * and so never needs an answer whose body the caller reads later. Defaults to no middleware.
+ */
+export function composeReader(options: CoreOptions = {}, use: readonly Middleware[] = []): Reader {
+  return compose(options, use, parsedBody);
+}
+
+// A reader's answer: its parsed body, read inside the deadline. Fetch gives a 204, 304 or HEAD
+// answer no body at all.
+function parsedBody(answer: Response, deadline: Deadline | undefined): unknown {
+  if (!answer.body) return (deadline?.dispose(), null);
+  return answer.text().then((text) => (deadline?.dispose(), parseBody(text)));
+}
+
+/**
+ * The one transport's call on its own, without `read()`, with only the middleware given (see
+ * {@link composeTransport}): for an API that hands its callers the answer itself, such as the
+ * session client. The deadline runs until the caller has read the body, through the answer's own
+ * body methods (the instance keeps its internal body, so nothing is copied; a re-wrapped Response
+ * cost a quarter of a loopback call). Defaults to no middleware.
+ */
+export function composeSender(options: CoreOptions = {}, use: readonly Middleware[] = []): Sender {
+  return compose(options, use, timedBody);
+}
+
+// A sender's answer, whose deadline runs until the caller has read its body; an answer without a
+// body (204, 304, HEAD) is over at once.
+function timedBody(answer: Response, deadline: Deadline | undefined): Response {
+  if (!answer.body || !deadline) deadline?.dispose();
+  else {
+    for (const name of BODY_READERS) {
+      const method = answer[name as 'text'] as (() => Promise<unknown>) | undefined;
+      if (method) answer[name as 'text'] = () => method.call(answer).finally(deadline.dispose) as Promise<string>;
+    }
+  }
+  return answer;
+}
+
+// `url` as it is sent: an absolute URL as it is, a relative one after the base URL.
+const against = (baseUrl: string, url: string): string => (ABSOLUTE_URL.test(url) ? url : baseUrl + url);
+
+// The core every call goes through: headers, the rest of the call's init, the middleware, the base
+// URL, the deadline; an error answer throws `ApiError` with its body read inside the deadline, and a
+// 2xx answer goes to `finish` with the deadline still running (any failure ends it).
+function compose<T>(
+  options: CoreOptions,
+  use: readonly Middleware[],
+  finish: (answer: Response, deadline: Deadline | undefined) => T | Promise<T>,
+  // The call's fields fetch gets; defaults to all but the transport's own (headers, timeout).
+  fields?: readonly string[],
+): ((input: string, init?: TransportInit) => Promise<T>) & { readonly baseUrl: string } {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   // Merged once: every call starts from a copy of these.
   const defaults = mergeHeaders({ accept: 'application/json' }, options.headers);
-  const call = async (input: string, init: TransportInit, read: boolean): Promise<Response | unknown> => {
-    const resolved = options.resolveUrl ? options.resolveUrl(input, init) : input;
-    const url = ABSOLUTE_URL.test(resolved) ? resolved : baseUrl + resolved;
-    const method = (init.method ?? 'GET').toUpperCase();
+  const call = async (input: string, init: TransportInit = {}): Promise<T> => {
     // Copied key by key, not spread: V8 gives a spread copy a map that each added header then
     // replaces with a new one, which cost more than the rest of the call's own work.
     const headers: Record<string, string> = {};
     for (const key in defaults) headers[key] = defaults[key]!;
     mergeHeaders(headers, init.headers);
     // A string body is JSON unless the caller says otherwise.
-    if (typeof init.body === 'string' && !('content-type' in headers)) headers['content-type'] = 'application/json';
-    const authorizing = options.authorize?.({ method, url, init });
-    // Awaited only when it is a promise: a token at hand costs no extra turn of the event loop.
-    mergeHeaders(
-      headers,
-      (authorizing as PromiseLike<unknown> | undefined)?.then
-        ? await authorizing
-        : (authorizing as Record<string, string> | undefined),
-    );
-    const fetchInit: RequestInit = {
-      method,
-      headers,
-      credentials: init.credentials ?? options.credentials ?? 'same-origin',
+    if (typeof init.body === 'string') headers['content-type'] ??= 'application/json';
+    const request: OutgoingRequest = {
+      url: input,
+      init: {
+        method: (init.method ?? 'GET').toUpperCase(),
+        headers,
+        credentials: init.credentials ?? options.credentials ?? 'same-origin',
+      },
+      call: init,
     };
-    for (const key of REQUEST_INIT_KEYS)
-      if (init[key] !== undefined) (fetchInit as Record<string, unknown>)[key] = init[key];
-    const request = { url, init: fetchInit, call: init } as OutgoingRequest;
+    const sent = request.init as unknown as Record<string, unknown>;
+    for (const key of fields ?? Object.keys(init))
+      if (init[key] !== undefined && !(key in sent) && key !== 'timeoutMs') sent[key] = init[key];
     for (const middleware of use) {
       const step = middleware(request);
       if (step) await step;
     }
+    const url = (request.url = against(baseUrl, request.url));
     const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? 60_000;
     // Without a timeout the caller's own signal is all there is: fetch applies it to the body too.
     const deadline = timeoutMs > 0 ? abortAfter(timeoutMs, init.signal ?? undefined) : undefined;
     request.init.signal = deadline ? deadline.signal : init.signal;
     try {
-      const raw = await (options.fetch ?? globalThis.fetch)(request.url, request.init);
-      if (raw.ok) {
-        // Fetch gives a 204, 304 or HEAD answer no body at all: that call is over now.
-        if (read || !raw.body || !deadline) {
-          const parsed = read && raw.body ? parseBody(await raw.text()) : null;
-          deadline?.dispose();
-          return read ? parsed : raw;
-        }
-        // The caller reads the body itself: the deadline runs until it has, through the answer's
-        // own body methods (the instance keeps its internal body, so nothing is copied; a
-        // re-wrapped Response cost a quarter of a loopback call).
-        for (const name of BODY_READERS) {
-          const method = raw[name as 'text'] as (() => Promise<unknown>) | undefined;
-          if (method) raw[name as 'text'] = () => method.call(raw).finally(deadline.dispose) as Promise<string>;
-        }
-        return raw;
-      }
+      // A call whose time ran out before it was sent (e.g. while its module loaded) is not sent, as
+      // fetch does with an aborted signal; a caller's own fetch need not know that rule.
+      request.init.signal?.throwIfAborted();
+      const raw = await (options.fetch ?? globalThis.fetch)(url, request.init);
+      if (raw.ok) return await finish(raw, deadline);
       // Read inside the timer, so the timeout covers the body of an error too; the error
       // carries a fresh Response, so its body can still be read.
       const text = await raw.text();
@@ -228,7 +311,7 @@ export function composeTransport(options: TransportOptions = {}, use: readonly M
       throw new (options.errorClass ?? ApiError)(
         response,
         parsed,
-        { method, url: request.url },
+        { method: request.init.method, url },
         options.describeError?.(parsed, response),
       );
     } catch (error) {
@@ -236,8 +319,19 @@ export function composeTransport(options: TransportOptions = {}, use: readonly M
       throw error;
     }
   };
-  const send = (input: string, init: TransportInit = {}) => call(input, init, false) as Promise<Response>;
-  return Object.assign(send, { baseUrl, read: (input: string, init: TransportInit = {}) => call(input, init, true) });
+  return Object.assign(call, { baseUrl });
+}
+
+// createTransport's `authorize`: the headers it computes from the call (its method, absolute URL
+// and per-call fields) go over the call's own; awaited only when it returns a promise, so a token
+// at hand costs no extra turn of the event loop.
+function authorizeWith(authorize: NonNullable<TransportOptions['authorize']>, baseUrl: string): Middleware {
+  return ({ url, init, call }) => {
+    const headers = authorize({ method: init.method, url: against(baseUrl, url), init: call });
+    if (!(headers as PromiseLike<unknown> | undefined)?.then)
+      return void mergeHeaders(init.headers, headers as Record<string, string> | undefined);
+    return (headers as PromiseLike<Record<string, string> | undefined>).then((h) => void mergeHeaders(init.headers, h));
+  };
 }
 
 // Into a plain record with lower-cased names: cheaper than building two Headers per call.
@@ -299,7 +393,7 @@ export function abortAfter(timeoutMs: number, outer?: AbortSignal): Deadline {
   outer?.addEventListener('abort', onAbort, { once: true });
   const timer =
     timeoutMs > 0
-      ? scheduler.setTimeout(
+      ? scheduleTimeout(
           () => controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError')),
           timeoutMs,
         )
@@ -307,7 +401,7 @@ export function abortAfter(timeoutMs: number, outer?: AbortSignal): Deadline {
   return {
     signal: controller.signal,
     dispose() {
-      if (timer !== undefined) scheduler.clearTimeout(timer);
+      if (timer !== undefined) cancelTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     },
   };

@@ -1,5 +1,5 @@
 import { readCookie, renameCookies, writeCookieText } from '../core/cookies.ts';
-import { isObject, request } from './settings.ts';
+import { request } from './settings.ts';
 import type { EngageConfig } from './types.ts';
 
 /**
@@ -44,24 +44,5 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   // An answer that arrives after the SDK was stopped (consent withdrawn) leaves no cookie behind.
   if (typeof ref !== 'string' || !ref || config.signal?.aborted) return '';
   writeCookieText(formatBrowserIdCookie(config.cookieName, ref, config));
-  return ref;
-}
-
-/**
- * The guest id (`customer.ref`) of this browser, from `show.json` (the client key is sent
- * as `client_key` and as `api_token`, as the reference does). A non-OK JSON answer
- * rejects with `{error_msg}, for more info: {moreInfo}`, any other non-OK answer with the
- * transport's `ApiError`; a failure without an answer is rethrown (a `TimeoutError` after 60 s).
- */
-export async function getGuestId(config: EngageConfig): Promise<string> {
-  const key = encodeURIComponent(config.clientKey);
-  const path = `/v1.2/browser/${encodeURIComponent(config.browserId)}/show.json?client_key=${key}&api_token=${key}`;
-  const { ok, data, error } = await request(config, path);
-  if (!ok) {
-    if (data) throw new Error(`${data.error_msg}, for more info: ${data.moreInfo}`);
-    throw error;
-  }
-  const ref = (isObject(data?.customer) ? data.customer : {}).ref;
-  if (typeof ref !== 'string') throw new Error('show.json answered without customer.ref');
   return ref;
 }

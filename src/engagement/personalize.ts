@@ -1,12 +1,10 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
-import { isApiError } from '../core/errors.ts';
 import type { Deadline } from '../core/transport.ts';
-import { flattenObject, inferLanguage } from './events.ts';
-import { EngageError } from './messages.ts';
-import { isObject, request, resolvePointOfSale } from './settings.ts';
+import type { Kit } from './sdk.ts';
 import type { EngageConfig, EventContext, PersonalizeData, PersonalizeResponse } from './types.ts';
 
-// Loaded by `personalize`'s first call: it answers with a promise anyway, and most pages only send events.
+// Loaded by `personalize`'s first call: it answers with a promise anyway, and most pages only send
+// events. It imports types only: the SDK's helpers come in the kit (see `Kit`).
 
 /** The body of `POST /v2/callFlows`. */
 export type PersonalizeRequest = components['schemas']['PersonalizeRequest'];
@@ -19,7 +17,11 @@ const nonBlank = (value: unknown): value is string => typeof value === 'string' 
  * `identifiers` one `{id, provider}` object, only when its id is not blank; `browserId`
  * only when neither of those two is present.
  */
-function buildPersonalizeRequest(input: unknown, context: EventContext): PersonalizeRequest {
+function buildPersonalizeRequest(
+  input: unknown,
+  context: EventContext,
+  { isObject, EngageError, resolvePointOfSale, flattenObject, inferLanguage }: Kit,
+): PersonalizeRequest {
   const data = (isObject(input) ? input : {}) as Partial<PersonalizeData>;
   if (!nonBlank(data.friendlyId)) throw new EngageError('MV-0008');
   const pointOfSale = resolvePointOfSale(data.pointOfSale, context.pointOfSale);
@@ -47,25 +49,25 @@ function buildPersonalizeRequest(input: unknown, context: EventContext): Persona
  * the JSON answer (a failed flow's error body too) or `null`. With a timeout, rejects
  * with `IE-0003` when it expires before the whole answer, body included, has arrived (E3);
  * a timeout of 0 expires at once, without a request. `deadline` was started when
- * `personalize` was called, so the timeout covers loading this module too.
+ * `personalize` was called, so the timeout covers loading this module too. `kit`: the SDK's helpers.
  */
 export async function personalize(
   config: EngageConfig,
   data: unknown,
   timeout: number | undefined,
   deadline: Deadline,
+  kit: Kit,
 ): Promise<PersonalizeResponse | null> {
-  const body = buildPersonalizeRequest(data, config);
+  const { EngageError, request, isApiError } = kit;
+  const body = buildPersonalizeRequest(data, config, kit);
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 0)) throw new EngageError('IV-0006');
   // The reference's timer of 0 aborts before any answer can arrive.
   if (timeout === 0) throw new EngageError('IE-0003');
   // The deadline's own abort carries a TimeoutError; the SDK's stop signal carries its own reason.
   const timedOut = () => (deadline.signal.reason as Error | undefined)?.name === 'TimeoutError';
-  // A call whose time ran out while this module loaded is not sent at all.
-  const reply = timedOut()
-    ? undefined
-    : await request(config, '/v2/callFlows', body, { signal: deadline.signal, timeoutMs: 0 });
+  // A call whose time ran out while this module loaded is not sent at all (the transport's rule).
+  const reply = await request(config, '/v2/callFlows', body, { signal: deadline.signal, timeoutMs: 0 });
   // No answer at all (an error answer is one): the deadline's abort is why.
-  if (!reply?.ok && !isApiError(reply?.error) && timeout !== undefined && timedOut()) throw new EngageError('IE-0003');
-  return (reply?.data ?? null) as PersonalizeResponse | null;
+  if (!reply.ok && !isApiError(reply.error) && timeout !== undefined && timedOut()) throw new EngageError('IE-0003');
+  return reply.data as PersonalizeResponse | null;
 }

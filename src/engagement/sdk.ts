@@ -1,10 +1,11 @@
-import { abortAfter } from '../core/transport.ts';
-import { ensureBrowserId, getGuestId, readBrowserId } from './browserId.ts';
-import { buildCustomEvent, buildFormEvent, buildPageViewEvent } from './events.ts';
+import { isApiError } from '../core/errors.ts';
+import { abortAfter, parseBody, type Deadline } from '../core/transport.ts';
+import { ensureBrowserId, readBrowserId } from './browserId.ts';
+import { buildCustomEvent, buildFormEvent, buildPageViewEvent, flattenObject, inferLanguage } from './events.ts';
 import { buildIdentityEvent } from './identity.ts';
 import { EngageError } from './messages.ts';
-import { enqueueEvent, processEventQueue } from './queue.ts';
-import { createSettings, isBlank, isObject, request, VERSION } from './settings.ts';
+import { enqueueEvent } from './queue.ts';
+import { createSettings, isBlank, isObject, request, resolvePointOfSale, VERSION } from './settings.ts';
 import { QUEUE_KEY } from './traces.ts';
 import type { EngageConfig, EngageSdk, EngageSettings, EventResponse, InitOptions } from './types.ts';
 import { loadWebPersonalization, type WebExperienceSettings } from './webPersonalization.ts';
@@ -14,6 +15,41 @@ declare global {
     /** What the SDK exposes to other scripts (the web experiences library reads it). */
     Engage?: { getBrowserId: () => string; version: string; settings?: WebExperienceSettings };
   }
+}
+
+/**
+ * The SDK's helpers, as the parts loaded on first use (`personalize`, `getGuestId`,
+ * `processEventQueue`) get them: those parts import types only, because a part that imported
+ * a module the SDK itself uses would move that module into a chunk of its own, and every
+ * first visit would download a second file.
+ */
+const kit = {
+  buildCustomEvent,
+  EngageError,
+  flattenObject,
+  inferLanguage,
+  isApiError,
+  isObject,
+  parseBody,
+  QUEUE_KEY,
+  request,
+  resolvePointOfSale,
+};
+
+/** What the parts loaded on first use get from the SDK (see `kit`). */
+export type Kit = typeof kit;
+
+// Loads a part on first use; its deadline starts at the call, so its timeout covers the loading.
+function onDemand<T, R>(
+  timeout: number,
+  config: EngageConfig,
+  load: () => Promise<T>,
+  run: (part: T, deadline: Deadline) => Promise<R>,
+): Promise<R> {
+  const deadline = abortAfter(timeout, config.signal);
+  return load()
+    .then((part) => run(part, deadline))
+    .finally(deadline.dispose);
 }
 
 /**
@@ -42,8 +78,9 @@ export async function init(settings: EngageSettings, options: InitOptions = {}):
  * JSON answer or `null`, never reject. `config.signal` stops every later request.
  * Every event goes out in the caller's task, with nothing loaded or awaited on the way,
  * and with `keepalive`: an event sent by a click that leaves the page still arrives.
- * Only `personalize` loads on first use: it answers with a promise anyway, and most
- * pages only send events; its deadline starts at the call, so its timeout covers the loading.
+ * `personalize`, `getGuestId` and `processEventQueue` load on first use: they answer with a
+ * promise anyway, and most pages only send events; the deadline of the first two starts at the
+ * call, so their timeout covers the loading.
  */
 export function createSdk(config: EngageConfig): EngageSdk {
   const send = async (body: object) =>
@@ -57,13 +94,12 @@ export function createSdk(config: EngageConfig): EngageSdk {
       // A copy: the call uses the point of sale of the moment it was made, as the reference's does.
       const context = { ...config };
       // Any value but a positive integer gets the default here; `personalize` rejects the invalid ones.
-      const deadline = abortAfter(
+      return onDemand(
         Number.isInteger(timeout) && (timeout as number) > 0 ? (timeout as number) : 60_000,
-        config.signal,
+        config,
+        () => import('./personalize.ts'),
+        (m, deadline) => m.personalize(context, data, timeout, deadline, kit),
       );
-      return import('./personalize.ts')
-        .then((m) => m.personalize(context, data, timeout, deadline))
-        .finally(deadline.dispose);
     },
     addToEventQueue(type, eventData, extensionData) {
       // Validates by building the body; the entry keeps the page, language and point of sale of now.
@@ -79,7 +115,7 @@ export function createSdk(config: EngageConfig): EngageSdk {
         type,
       });
     },
-    processEventQueue: () => processEventQueue(config),
+    processEventQueue: () => import('./sendQueue.ts').then((m) => m.processEventQueue(config, kit)),
     clearEventQueue: () => sessionStorage.removeItem(QUEUE_KEY),
     updatePointOfSale(pointOfSale) {
       if (isBlank(pointOfSale)) throw new EngageError('MV-0009');
@@ -88,7 +124,13 @@ export function createSdk(config: EngageConfig): EngageSdk {
       if (web) web.pointOfSale = pointOfSale;
     },
     getBrowserId: () => readBrowserId(config),
-    getGuestId: () => getGuestId(config),
+    getGuestId: () =>
+      onDemand(
+        60_000,
+        config,
+        () => import('./guestId.ts'),
+        (m, deadline) => m.getGuestId(config, deadline, kit),
+      ),
     version: VERSION,
   };
 }

@@ -1,5 +1,5 @@
 import { isApiError } from '../core/errors.ts';
-import { composeTransport, keepaliveLimit, type TransportInit } from '../core/transport.ts';
+import { composeReader, keepaliveLimit, type TransportInit } from '../core/transport.ts';
 import { EngageError } from './messages.ts';
 import { browserIdCookieName } from './traces.ts';
 import type { EngageConfig, EngageSettings } from './types.ts';
@@ -26,7 +26,8 @@ export function isBlank(value: unknown): boolean {
  * pointOfSale (`MV-0009`), then the URL (`IV-0001`). A value of the wrong type gets the
  * code of its field instead of a `TypeError`, so callers only ever see coded errors.
  * Optional settings keep the caller's value, read with their defaults where they are
- * used; `init` sets the browser id. The config carries the SDK's core transport.
+ * used; `init` sets the browser id. The config carries the SDK's core transport (its reader:
+ * the SDK reads every answer whole).
  */
 export function createSettings(input: EngageSettings, signal?: AbortSignal): EngageConfig | SettingsErrorCode {
   const settings: Partial<EngageSettings> = isObject(input) ? input : {};
@@ -40,11 +41,11 @@ export function createSettings(input: EngageSettings, signal?: AbortSignal): Eng
   } catch {
     return 'IV-0001';
   }
-  const base = targetURL.replace(/\/+$/, '');
   // Event sends ask for keepalive, so they need its size rule; nothing else of the transport's extras.
-  const transport = composeTransport({ baseUrl: base, headers: { 'X-Library-Version': VERSION } }, [keepaliveLimit]);
+  // The transport prefixes paths with targetURL without its trailing slashes.
+  const transport = composeReader({ baseUrl: targetURL, headers: { 'X-Library-Version': VERSION } }, [keepaliveLimit]);
   // The checks above made clientKey, targetURL and pointOfSale what EngageConfig says.
-  return { ...settings, base, cookieName: browserIdCookieName(clientKey), signal, transport } as EngageConfig;
+  return { ...settings, cookieName: browserIdCookieName(clientKey), signal, transport } as EngageConfig;
 }
 
 /**
@@ -55,15 +56,6 @@ export function resolvePointOfSale(fromCall: unknown, fromSettings: string | und
   const pointOfSale = fromCall || fromSettings;
   if (isBlank(pointOfSale)) throw new EngageError('MV-0003');
   return pointOfSale as string;
-}
-
-/** `text` parsed as JSON, or `undefined` when it is missing or not JSON. A leading byte-order mark is ignored, as some services send one. */
-export function parseJson(text: string | null): unknown {
-  try {
-    return JSON.parse(text?.replace(/^\uFEFF/, '') ?? '');
-  } catch {
-    return undefined;
-  }
 }
 
 /** What one request came to: a 2xx answer whose whole body arrived in time, an error answer, or a failure. */
@@ -77,7 +69,7 @@ export interface Reply {
 }
 
 /**
- * Sends `GET {base}{path}`, or a `POST` of `body` as JSON, through the SDK's core
+ * Sends `GET {targetURL}{path}`, or a `POST` of `body` as JSON, through the SDK's core
  * transport (the `X-Library-Version` header, the 60 s timeout covering the body, the
  * SDK's stop signal); never rejects. An error answer's JSON body is an answer too (a
  * refused event, a failed call flow), as the reference reads it. The fetch starts in the
@@ -92,7 +84,7 @@ export async function request(
 ): Promise<Reply> {
   try {
     const sending = body ? { method: 'POST', body: JSON.stringify(body) } : {};
-    const data = await config.transport.read(path, { ...sending, signal: config.signal, ...init });
+    const data = await config.transport(path, { ...sending, signal: config.signal, ...init });
     return { ok: true, data: isObject(data) ? data : null };
   } catch (error) {
     return { ok: false, data: isApiError(error) && isObject(error.body) ? error.body : null, error };

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
-import type { Transport } from '../core/transport.ts';
+import type { Reader } from '../core/transport.ts';
 
 type Schemas = components['schemas'];
 
@@ -205,12 +205,10 @@ export interface EventContext {
  * used. `browserId` is set by `init` once the cookie is read or created.
  */
 export interface EngageConfig extends Omit<EngageSettings, 'pointOfSale'>, EventContext {
-  /** `targetURL` without trailing slashes: the prefix of every request path. */
-  base: string;
   /** `bid_{clientKey}`. */
   cookieName: string;
   /** Aborts every request of this SDK (consent withdrawn). */
   signal: AbortSignal | undefined;
   /** The core transport every request of this SDK leaves through (base URL, `X-Library-Version`, 60 s timeout). */
-  transport: Transport<string>;
+  transport: Reader;
 }

@@ -59,6 +59,10 @@ describe('query strings sent by the facade (the official SDK request constructio
     expect(
       serializeQuery({ filters: { Name: 'a&b=c', DateSubmitted: new Date(Date.UTC(2026, 0, 2)) }, to: 'x y' }),
     ).toBe('Name=a%26b%3Dc&DateSubmitted=2026-01-02T00%3A00%3A00.000Z&to=x%20y');
+    // Numbers as their text, escaped where that text needs it (`1e+21` must not read as `1e 21`).
+    expect(serializeQuery({ filters: { Total: 1e21, Price: -2.5, Qty: 3, Hot: true } })).toBe(
+      'Total=1e%2B21&Price=-2.5&Qty=3&Hot=true',
+    );
   });
 
   it('rejects an object given as a plain option, naming it', () => {

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CodedError, isCodedError } from '../../src/core/errors.ts';
-import { debounce, scheduler, setTimerProvider, type TimerProvider } from '../../src/core/scheduler.ts';
+import {
+  cancelInterval,
+  cancelTimeout,
+  debounce,
+  scheduleInterval,
+  scheduler,
+  scheduleTimeout,
+  setTimerProvider,
+  type TimerProvider,
+} from '../../src/core/scheduler.ts';
 
 afterEach(() => {
   setTimerProvider(undefined);
@@ -29,7 +38,19 @@ describe('the one scheduler', () => {
     setTimerProvider(fake);
     scheduler.clearTimeout(scheduler.setTimeout(() => {}, 250));
     scheduler.clearInterval(scheduler.setInterval(() => {}, 60_000));
-    expect(calls).toEqual(['timeout 250', 'clear timeout', 'interval 60000', 'clear interval']);
+    // The same four as functions of their own, for modules that import only what they call.
+    cancelTimeout(scheduleTimeout(() => {}, 5));
+    cancelInterval(scheduleInterval(() => {}, 10));
+    expect(calls).toEqual([
+      'timeout 250',
+      'clear timeout',
+      'interval 60000',
+      'clear interval',
+      'timeout 5',
+      'clear timeout',
+      'interval 10',
+      'clear interval',
+    ]);
     expect(setTimerProvider(undefined)).toBe(fake);
   });
 

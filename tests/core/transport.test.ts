@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import {
   ApiError,
   CodedError,
+  composeReader,
+  composeSender,
   composeTransport,
   createTransport,
   formBodies,
@@ -11,6 +13,7 @@ import {
   isApiError,
   isCodedError,
   orvalRequest,
+  parseBody,
   setTimerProvider,
   type TimerProvider,
 } from '../../src/core/index.ts';
@@ -190,6 +193,17 @@ describe('createTransport', () => {
     expect(refused).toBeInstanceOf(TypeError);
   });
 
+  it('sends nothing when the caller’s signal is already aborted, as fetch itself would not', async () => {
+    // A custom fetch (a test stub, a logging wrapper) need not check the signal itself: a call
+    // whose deadline passed before it was sent (e.g. while its module loaded) never reaches it.
+    const doFetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    const controller = new AbortController();
+    controller.abort(new DOMException('Request timed out after 5 ms', 'TimeoutError'));
+    const transport = composeTransport({ baseUrl: base, fetch: doFetch, timeoutMs: 0 });
+    await expect(transport.read('/ok', { signal: controller.signal })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(doFetch).not.toHaveBeenCalled();
+  });
+
   it('resolves a 204 with an empty body that orvalRequest reads as null', async () => {
     const client = createTransport({ baseUrl: base });
     expect(await orvalRequest('/no-content', { client, method: 'DELETE' })).toBeNull();
@@ -200,6 +214,15 @@ describe('createTransport', () => {
     await expect(orvalRequest('/ok')).rejects.toThrow(
       'No transport for this call: use the hook inside its API provider',
     );
+  });
+});
+
+describe('parseBody', () => {
+  it('reads text as an answer body is read: JSON (after a byte-order mark), else the text, null when blank', () => {
+    expect(parseBody('\uFEFF[{"a":1}]')).toEqual([{ a: 1 }]);
+    expect(parseBody('not json')).toBe('not json');
+    expect(parseBody(' \n')).toBeNull();
+    expect(parseBody('')).toBeNull();
   });
 });
 
@@ -278,6 +301,64 @@ describe('composeTransport: only the middleware given', () => {
     }
   });
 
+  it('a reader resolves to parsed bodies and throws ApiError, its deadline covering the body and ending with it', async () => {
+    const active = new Set<unknown>();
+    const previous = setTimerProvider({
+      setTimeout: (callback, ms) => {
+        const handle = setTimeout(() => (active.delete(handle), callback()), ms);
+        active.add(handle);
+        return handle;
+      },
+      clearTimeout: (handle) => (active.delete(handle), clearTimeout(handle as number)),
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    try {
+      const read = composeReader({ baseUrl: base, timeoutMs: 150 });
+      expect(read.baseUrl).toBe(base);
+      await expect(read('/stall-body')).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(await read('/read')).toEqual({ ok: true, path: '/read' });
+      expect(await read('/no-content', { method: 'DELETE' })).toBeNull();
+      const error = await read('/bom-404').catch((e: unknown) => e);
+      expect(isApiError(error) && error.body).toEqual({ Errors: [{ ErrorCode: 'NotFound', Message: 'nope' }] });
+      expect(active.size).toBe(0);
+    } finally {
+      setTimerProvider(previous);
+    }
+  });
+
+  it('hands fetch the call’s init but its headers and timeout, fields of its own fetch included', async () => {
+    // No hook reads per-call fields here (createTransport's authorize does, and keeps them from fetch),
+    // so a field a custom fetch understands, such as undici's dispatcher, reaches it.
+    const inits: Array<Record<string, unknown>> = [];
+    const dispatcher = { name: 'agent' };
+    const record = (input: RequestInfo | URL, init?: RequestInit) => (
+      inits.push(init as Record<string, unknown>),
+      fetch(input, { ...init, dispatcher: undefined } as RequestInit)
+    );
+    await composeReader({ baseUrl: base, fetch: record })('/fields', {
+      dispatcher,
+      timeoutMs: 5000,
+      cache: 'no-store',
+    });
+    expect(Object.keys(inits[0]!).sort()).toEqual([
+      'cache',
+      'credentials',
+      'dispatcher',
+      'headers',
+      'method',
+      'signal',
+    ]);
+    expect(inits[0]!.dispatcher).toBe(dispatcher);
+  });
+
+  it('a sender answers with the Response itself, its deadline running until the body is read', async () => {
+    const send = composeSender({ baseUrl: base, timeoutMs: 150 });
+    expect('read' in send).toBe(false);
+    await expect(send('/stall-body').then((r) => r.text())).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(await (await send('/whole')).json()).toEqual({ ok: true, path: '/whole' });
+  });
+
   it('runs request middleware in order, waits for one that returns a promise, and sends what they made', async () => {
     const sent: Array<[string, RequestInit]> = [];
     const transport = composeTransport(
@@ -285,6 +366,8 @@ describe('composeTransport: only the middleware given', () => {
       [
         async ({ init }) => void (init.headers['x-step'] = await Promise.resolve('one')),
         (request) => {
+          // The URL as the call gave it: the base URL is prefixed to a relative one after the middleware.
+          expect(request.url).toBe('/steps');
           request.init.headers['x-step'] += ',two';
           request.url += '?signed=1';
         },

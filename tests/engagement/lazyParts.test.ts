@@ -3,10 +3,10 @@ import { isApiError } from '../../src/core/errors.ts';
 import { EngageError, engageMessages, init, type EngageSdk } from '../../src/engagement/index.ts';
 import { resetBrowser } from './support.ts';
 
-// Parts of the SDK that once loaded on demand (getGuestId, browser-id renaming, the error
-// texts) and now ship with it must still answer as the SDK always did; only `personalize`
-// loads on first use (tests/engagement/timeouts.test.ts covers its deadline across the
-// loading). Fetch stubs only: these are failure paths Prism cannot play.
+// Parts of the SDK that load on first use (getGuestId; personalize, whose deadline across the
+// loading tests/engagement/timeouts.test.ts covers) or once did (browser-id renaming, the error
+// texts) must still answer as the SDK always did. Fetch stubs only: these are failure paths
+// Prism cannot play.
 const settings = { clientKey: 'ck', targetURL: 'https://engage.example.com', pointOfSale: 'ngc' };
 
 async function start(): Promise<EngageSdk> {
