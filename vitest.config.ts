@@ -14,8 +14,10 @@ export default defineConfig({
     // Code under test reads the site's settings as `npm start` does: the development (mock) values.
     env: loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
     // vitest's default on two cores is one file at a time. The Chromium and server suites mostly wait
-    // on other processes (Chromium, Prism, a build), so a third worker keeps both cores busy.
-    maxWorkers: 3,
+    // on other processes (Chromium, Prism, a build), so four workers keep both cores busy: the
+    // Chromium suites start first (tests/support/sequencer.ts) and the short jsdom files fill in
+    // around them, ending the run evenly.
+    maxWorkers: 4,
     sequence: { sequencer: ChromiumFirst },
     // expect.poll waits for a condition; its 1 s default fails a correct page on a busy machine.
     expect: { poll: { timeout: 15_000 } },
@@ -29,6 +31,7 @@ export default defineConfig({
           exclude: ['tests/browser/**', 'tests/node/**'],
           globalSetup,
           setupFiles: ['tests/support/domSetup.ts'],
+          execArgv: ['--import', './tests/support/lowPriority.mjs'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
