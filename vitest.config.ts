@@ -46,6 +46,11 @@ export default defineConfig({
           exclude: ['tests/browser/faults.test.ts'],
           globalSetup,
           setupFiles: ['tests/support/sharedSetup.ts'],
+          // The browser contexts open at once in the shared Chromium, across all files: pages load
+          // with a share of two cores each that keeps them within the site's own deadlines (a 5 s
+          // session call, a 6 s layout), however many Chromium suites run together; a test waits
+          // for a slot before its page starts (tests/support/shared.ts).
+          provide: { chromiumContexts: 6 },
           // On CI a Chromium or server test that fails is run once more (Playwright's own CI default is
           // two): on two cores loaded by the run itself, a page now and then passes one of the site's
           // deadlines (a 5 s session call). A test that fails twice fails the run; the reporter marks
