@@ -14,8 +14,10 @@ export default defineConfig({
     // Code under test reads the site's settings as `npm start` does: the development (mock) values.
     env: loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
     // vitest's default on two cores is one file at a time. The Chromium and server suites mostly wait
-    // on other processes (Chromium, Prism, a build), so a third worker keeps both cores busy.
-    maxWorkers: 3,
+    // on other processes (Chromium, Prism, a build), so four workers keep both cores busy: the
+    // Chromium suites start first (tests/support/sequencer.ts) and the short jsdom files fill in
+    // around them, ending the run evenly.
+    maxWorkers: 4,
     sequence: { sequencer: ChromiumFirst },
     // expect.poll waits for a condition; its 1 s default fails a correct page on a busy machine.
     expect: { poll: { timeout: 15_000 } },
@@ -29,6 +31,7 @@ export default defineConfig({
           exclude: ['tests/browser/**', 'tests/node/**'],
           globalSetup,
           setupFiles: ['tests/support/domSetup.ts'],
+          execArgv: ['--import', './tests/support/lowPriority.mjs'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,6 +45,11 @@ export default defineConfig({
           // tests/browser/faults.test.ts runs its focused matrix here; the full one is `npm run test:faults`.
           globalSetup,
           setupFiles: ['tests/support/sharedSetup.ts'],
+          // The browser contexts open at once in the shared Chromium, across all files: pages load
+          // with a share of two cores each that keeps them within the site's own deadlines (a 5 s
+          // session call, a 6 s layout), however many Chromium suites run together; a test waits
+          // for a slot before its page starts (tests/support/shared.ts).
+          provide: { chromiumContexts: 6 },
           // On CI a Chromium or server test that fails is run once more (Playwright's own CI default is
           // two): on two cores loaded by the run itself, a page now and then passes one of the site's
           // deadlines (a 5 s session call). A test that fails twice fails the run; the reporter marks

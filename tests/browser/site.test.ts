@@ -9,8 +9,8 @@ import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 // The dev server (`npm start`) in Chromium against the run's Prism mocks. Every visit has a browser
-// context of its own (its own cookies and storage). A page of the dev server is hundreds of module
-// requests: the tests run one after the other, and only the route list's visits overlap, a few at a time.
+// context of its own (its own cookies and storage), so the tests run concurrently (vitest's
+// maxConcurrency at a time); the route list's visits overlap a few at a time within their test.
 let site: SiteUnderTest;
 let browser: Browser;
 const ENGAGE = /\/engage-api\//;
@@ -74,7 +74,38 @@ const eventBodies = (v: Visit) =>
     .filter((r) => r.method() === 'POST' && /\/engage-api\/v1\.2\/events$/.test(r.url()))
     .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
 
-describe('the site in Chromium against the mocks', () => {
+describe.concurrent('the site in Chromium against the mocks', () => {
+  it('renders every route of the route list from its layout data, with banners on exactly the targeted layout', async ({
+    expect,
+  }) => {
+    const { routes } = await content().listRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const banners = await mapConcurrently(routes, 3, async ({ path }) => {
+      const route = (await content().getRoute(path)).sitecore.route!;
+      const first = route.placeholders.main![0] as ComponentRendering;
+      const v = await visit(path);
+      const h1 = v.page.getByRole('heading', { level: 1 });
+      await h1.waitFor();
+      // The session client's error page words its heading after the ?error= value (the session protocol's view).
+      if (first.componentName !== 'AuthError')
+        expect(await h1.innerText(), path).toBe((first.fields!.heading as { value: string }).value);
+      expect(await v.page.locator('main').getAttribute('data-layout-id'), path).toBe(route.layoutId);
+      expect(await v.page.title(), path).toBe((route.fields.pageTitle as { value: string }).value);
+      if (route.layoutId === TARGETED_LAYOUT) {
+        await v.page.getByRole('region', { name: 'Announcements' }).locator('[data-banner-id]').first().waitFor();
+      } else {
+        await pageAtRest(v.page);
+        expect(await v.page.locator('[data-banner-id]').count(), path).toBe(0);
+        expect(v.paths(/\/api\/oneconnect\//), path).toEqual([]);
+      }
+      expect(v.errors, path).toEqual([]);
+      await v.close();
+      return route.layoutId === TARGETED_LAYOUT;
+    });
+    const withBanners = routes.filter((_, index) => banners[index]).map((r) => r.path);
+    expect(withBanners).toEqual(['/', '/campaigns/airshow-2025']);
+  }, 300_000);
+
   it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async ({
     expect,
   }) => {
@@ -250,37 +281,6 @@ describe('the site in Chromium against the mocks', () => {
     expect(await normal.page.getByText('LaunchCountdown').count()).toBe(0);
     await normal.close();
   });
-
-  it('renders every route of the route list from its layout data, with banners on exactly the targeted layout', async ({
-    expect,
-  }) => {
-    const { routes } = await content().listRoutes();
-    expect(routes.length).toBeGreaterThanOrEqual(15);
-    const banners = await mapConcurrently(routes, 3, async ({ path }) => {
-      const route = (await content().getRoute(path)).sitecore.route!;
-      const first = route.placeholders.main![0] as ComponentRendering;
-      const v = await visit(path);
-      const h1 = v.page.getByRole('heading', { level: 1 });
-      await h1.waitFor();
-      // The session client's error page words its heading after the ?error= value (the session protocol's view).
-      if (first.componentName !== 'AuthError')
-        expect(await h1.innerText(), path).toBe((first.fields!.heading as { value: string }).value);
-      expect(await v.page.locator('main').getAttribute('data-layout-id'), path).toBe(route.layoutId);
-      expect(await v.page.title(), path).toBe((route.fields.pageTitle as { value: string }).value);
-      if (route.layoutId === TARGETED_LAYOUT) {
-        await v.page.getByRole('region', { name: 'Announcements' }).locator('[data-banner-id]').first().waitFor();
-      } else {
-        await pageAtRest(v.page);
-        expect(await v.page.locator('[data-banner-id]').count(), path).toBe(0);
-        expect(v.paths(/\/api\/oneconnect\//), path).toEqual([]);
-      }
-      expect(v.errors, path).toEqual([]);
-      await v.close();
-      return route.layoutId === TARGETED_LAYOUT;
-    });
-    const withBanners = routes.filter((_, index) => banners[index]).map((r) => r.path);
-    expect(withBanners).toEqual(['/', '/campaigns/airshow-2025']);
-  }, 300_000);
 
   it('on a 390 px phone shows every navigation item on screen, each one clickable, with nothing to scroll sideways', async ({
     expect,
@@ -463,7 +463,7 @@ describe('the site in Chromium against the mocks', () => {
   });
 });
 
-describe('the banner service on another origin', () => {
+describe.concurrent('the banner service on another origin', () => {
   it("gets the visitor's cookies with the segment-cookie call (credentials: 'include')", async ({ expect }) => {
     // The banner client, served by the dev server, sends to the banners mock on another port: another
     // origin, so the browser sends the visitor's cookies only for a call made with credentials.
@@ -484,7 +484,7 @@ describe('the banner service on another origin', () => {
   });
 });
 
-describe('the production build', () => {
+describe.concurrent('the production build', () => {
   it("sends no Prefer header to the content API (choosing mock answers is the mock layer's job) and has none in its code", async ({
     expect,
   }) => {

@@ -4,6 +4,7 @@
 // Prism or Chromium behind.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
@@ -75,6 +76,71 @@ describe('the shared resources of a test run', () => {
       );
       expect((await ask(`${shared.url}/mock/weather`)).body).toContain('no contract for "weather"');
       expect(children()).toEqual([]);
+    } finally {
+      await shared.close();
+    }
+  });
+});
+
+describe('the Chromium slots of a test run', () => {
+  it('hands out at most the limit at once, in the order asked; a closed connection frees its slot, and one that stops waiting leaves the queue', async () => {
+    const shared = await startSharedResources();
+    const granted: string[] = [];
+    const held = new Map<string, ClientRequest>();
+    /** Asks for a slot as `name`: resolves `queued` once the server has it in line, `slot` once it is granted. */
+    const take = async (name: string) => {
+      let queued!: () => void;
+      let slot!: () => void;
+      const said = { queued: new Promise<void>((r) => (queued = r)), slot: new Promise<void>((r) => (slot = r)) };
+      const req = request(`${shared.url}/slot/2`, { agent: false }, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          for (const line of chunk.split('\n').filter(Boolean)) {
+            if (line === 'queued') queued();
+            else {
+              granted.push(`${name}: ${line}`);
+              slot();
+            }
+          }
+        });
+        res.on('error', () => {});
+      });
+      req.on('error', () => {});
+      held.set(name, req);
+      req.end();
+      await said.queued;
+      return said;
+    };
+    const free = (name: string) => held.get(name)!.destroy();
+    try {
+      await (
+        await take('a')
+      ).slot;
+      await (
+        await take('b')
+      ).slot;
+      // In line in this order: the first two slots are held, so each waits for one to be freed.
+      const c = await take('c');
+      await take('gone');
+      const d = await take('d');
+      free('a');
+      await c.slot;
+      expect(granted).toEqual(['a: slot 1 of 2', 'b: slot 2 of 2', 'c: slot 2 of 2']);
+      // A file that stops waiting takes no slot: the next one in line gets the freed one.
+      free('gone');
+      free('b');
+      await d.slot;
+      expect(granted).toEqual(['a: slot 1 of 2', 'b: slot 2 of 2', 'c: slot 2 of 2', 'd: slot 2 of 2']);
+    } finally {
+      for (const req of held.values()) req.destroy();
+      await shared.close();
+    }
+  });
+
+  it('refuses a slot without a limit', async () => {
+    const shared = await startSharedResources();
+    try {
+      expect(await ask(`${shared.url}/slot/none`)).toEqual({ status: 400, body: 'no slot limit in /slot/none' });
     } finally {
       await shared.close();
     }

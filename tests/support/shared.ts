@@ -10,6 +10,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the run's shared resources are handed out (tests/support/sharedResources.ts). */
     sharedResources: string;
+    /**
+     * How many browser contexts of the shared Chromium the files of a run may have open at once
+     * (vitest.config.ts); unset, as in a run of the fault suite alone, there is no limit.
+     */
+    chromiumContexts?: number;
   }
 }
 
@@ -63,13 +68,55 @@ export function sharedBuiltSite(): Promise<SharedBuiltSite> {
  * The run's Chromium (headless, the flags of scripts/lib/browser.mjs), connected to from this file.
  * Each test makes and closes its own context, `browser.newContext({ ...DESKTOP })` (or a phone's
  * `SLOW_PHONE.device`), so cookies and storage are its own; the connection closes, with any context
- * left open, after the file's last `afterAll`. Started on first use.
+ * left open, after the file's last `afterAll`. Started on first use. With `chromiumContexts`
+ * provided, `newContext` first waits for one of the run's slots and the context's close frees it:
+ * however many files and tests run at once, that many pages at most load in Chromium together, so
+ * each gets its share of the machine and the site's own deadlines are met.
  */
 export function sharedBrowser(): Promise<Browser> {
   return (browser ??= ask<{ wsEndpoint: string }>('/browser').then(async ({ wsEndpoint }) => {
     const { chromium } = await import('playwright-core');
-    return chromium.connect(wsEndpoint, { timeout: 30_000 });
+    const connected = await chromium.connect(wsEndpoint, { timeout: 30_000 });
+    const limit = inject('chromiumContexts');
+    if (limit) {
+      const newContext = connected.newContext.bind(connected);
+      connected.newContext = async (options) => {
+        const release = await chromiumSlot(limit);
+        try {
+          const context = await newContext(options);
+          context.once('close', release);
+          return context;
+        } catch (error) {
+          release();
+          throw error;
+        }
+      };
+    }
+    return connected;
   }));
+}
+
+/**
+ * Waits for one of the run's `limit` Chromium slots (tests/support/sharedResources.ts); resolves
+ * the function that frees it. The slot is held by an open connection, so a file that ends or dies
+ * frees whatever it held.
+ */
+function chromiumSlot(limit: number): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${inject('sharedResources')}/slot/${limit}`, { agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`no Chromium slot: status ${res.statusCode}`));
+      res.on('error', () => {}); // freeing the slot destroys the connection
+      res.setEncoding('utf8');
+      let said = '';
+      res.on('data', (chunk: string) => {
+        said += chunk;
+        if (/^slot /m.test(said)) resolve(() => req.destroy());
+      });
+      res.on('end', () => reject(new Error(`no Chromium slot: the run's resources closed (${said.trim()})`)));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /**

@@ -3,8 +3,9 @@
 // those mocks, and one Chromium. Each is started by the first file that asks for it (through
 // tests/support/shared.ts, over a loopback HTTP server whose address the files are given), and
 // stopped when the run ends: a run of one jsdom file starts none of them, a run of every Chromium
-// suite builds the site once and launches Chromium once.
-import { createServer } from 'node:http';
+// suite builds the site once and launches Chromium once. It also hands out the run's Chromium
+// slots: how many browser contexts the files of the run may have open at once, whichever files run.
+import { createServer, type ServerResponse } from 'node:http';
 import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from '../../scripts/lib/browser.mjs';
@@ -13,7 +14,12 @@ import { previewBuiltSite, type BuiltSite } from './site.ts';
 
 /** The shared resources of one run, as {@link startSharedResources} starts them. */
 export interface SharedResources {
-  /** Where they are handed out: `GET /mock/<api>` → `{ url }`, `/site` → `{ url, mocks, outDir }`, `/browser` → `{ wsEndpoint }`. */
+  /**
+   * Where they are handed out: `GET /mock/<api>` → `{ url }`, `/site` → `{ url, mocks, outDir }`,
+   * `/browser` → `{ wsEndpoint }`; `/slot/<limit>` answers `queued` at once, then `slot <n> of
+   * <limit>` once fewer than `limit` slots are taken (the body left open): the slot is free again
+   * when that connection closes.
+   */
   url: string;
   /** Stops whatever was started (and whatever is still starting, once it has), and the server. */
   close(): Promise<void>;
@@ -105,8 +111,41 @@ export async function startSharedResources(): Promise<SharedResources> {
     browser: async () => ({ wsEndpoint: (await (browser ??= launchBrowserServer())).wsEndpoint() }),
   };
 
+  // Chromium slots: taken in the order asked for, each held by its open connection, so a file
+  // that ends or dies frees its slots with its sockets.
+  let taken = 0;
+  const waiting: { limit: number; res: ServerResponse }[] = [];
+  const grant = () => {
+    for (let i = 0; i < waiting.length; i += 1) {
+      const { limit, res } = waiting[i]!;
+      if (taken >= limit) continue;
+      waiting.splice(i, 1);
+      i -= 1;
+      taken += 1;
+      res.once('close', () => {
+        taken -= 1;
+        grant();
+      });
+      res.write(`slot ${taken} of ${limit}\n`);
+    }
+  };
+  const slot = (limitArg: string, res: ServerResponse) => {
+    const limit = Number(limitArg);
+    if (!Number.isInteger(limit) || limit < 1) return void res.writeHead(400).end(`no slot limit in /slot/${limitArg}`);
+    const entry = { limit, res };
+    waiting.push(entry);
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).write('queued\n');
+    // A file that stops waiting (it ended, or its test timed out) leaves the queue.
+    res.once('close', () => {
+      const index = waiting.indexOf(entry);
+      if (index >= 0) waiting.splice(index, 1);
+    });
+    grant();
+  };
+
   const server = createServer((req, res) => {
     const [, name = '', arg = ''] = (req.url ?? '').split('/');
+    if (name === 'slot') return slot(arg, res);
     const answer = answers[name];
     if (!answer) return void res.writeHead(404).end();
     answer(decodeURIComponent(arg)).then(
@@ -129,6 +168,8 @@ export async function startSharedResources(): Promise<SharedResources> {
     url,
     async close() {
       process.off('exit', killAll);
+      // Held slots are open connections: server.close would wait for them.
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       // Whatever is still starting is stopped once it has started (or failed).
       const settled = <T>(p: Promise<T> | undefined) => p?.catch(() => undefined) ?? Promise.resolve(undefined);
