@@ -279,8 +279,12 @@ function limiter(limit: number) {
 
 const outcomes = new Map<string, Promise<Outcome[]>>();
 const contexts: BrowserContext[] = [];
-/** How many cases run at once (most of a case's time is waiting for a deadline). */
-const CONCURRENCY = 8;
+/**
+ * How many cases run at once (most of a case's time is waiting for a deadline). In `npm test` each
+ * holds one of the run's Chromium slots for the whole suite (vitest.config.ts `chromiumContexts`):
+ * three, leaving the other suites theirs.
+ */
+const CONCURRENCY = FULL ? 8 : 3;
 
 beforeAll(async () => {
   // The run's production build against its mocks, and its Chromium: each case in a context of its own.
