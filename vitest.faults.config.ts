@@ -8,8 +8,11 @@ import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 // that its load never slows the other suites' pages past their own waits.
 export default defineConfig({
   test: {
-    // Every route with every service (`npm test` runs the focused matrix: tests/browser/faults.test.ts).
-    env: { ...loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), FAULT_MATRIX: 'full' },
+    // Every route with every service; `FAULT_MATRIX=focused` runs the focused matrix (tests/browser/faults.test.ts).
+    env: {
+      ...loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+      FAULT_MATRIX: process.env.FAULT_MATRIX ?? 'full',
+    },
     name: 'faults',
     environment: 'node',
     include: ['tests/browser/faults.test.ts'],

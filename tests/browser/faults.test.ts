@@ -22,10 +22,10 @@ const ARRIVALS: readonly Arrival[] = ['fresh', 'client navigation'];
 const ALL_ROUTES = [...listedRoutes().map((r) => r.path), '/products/TIT-FAST-100', '/search?q=f-35'];
 
 /**
- * The matrix `npm test` runs: each service failing on the pages that depend on it (one page of each
+ * The focused matrix (`FAULT_MATRIX=focused npm run test:faults`): each service failing on the pages that depend on it (one page of each
  * kind: the home page's personalised offer, recommendations and banners; a product and the cart;
  * the gated account page and sign-in; search results; an article), every fault and arrival. The
- * full matrix, every route with every service, is `npm run test:faults` (FAULT_MATRIX=full).
+ * full matrix, every route with every service, is `npm run test:faults`'s default (FAULT_MATRIX=full).
  */
 const FOCUSED: Readonly<Record<string, readonly Service[]>> = {
   '/': ['engagement', 'search', 'oneconnect', 'auth', 'content'],
@@ -280,9 +280,9 @@ function limiter(limit: number) {
 const outcomes = new Map<string, Promise<Outcome[]>>();
 const contexts: BrowserContext[] = [];
 /**
- * How many cases run at once (most of a case's time is waiting for a deadline). In `npm test` each
- * holds one of the run's Chromium slots for the whole suite (vitest.config.ts `chromiumContexts`):
- * three, leaving the other suites theirs.
+ * How many cases run at once (most of a case's time is waiting for a deadline): eight in the full
+ * matrix; three in the focused one, which is meant to run beside other suites (in a run that gives out
+ * Chromium slots, vitest.config.ts `chromiumContexts`, each case holds one for the whole suite).
  */
 const CONCURRENCY = FULL ? 8 : 3;
 
