@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
 import { sharedBrowser } from '../support/shared.ts';
@@ -35,9 +35,10 @@ const eventsAtMock = () => mockLines.filter((line) => /\[HTTP SERVER\] post \/v1
 
 /**
  * Opens `path` in a browser context of its own (empty cookies and storage) with the visitor's consent
- * to analytics (C0002) already given. Closing the page's context is the test's.
+ * to analytics (C0002) already given; `expect` is the test's own (tests running together each
+ * have theirs). Closing the page's context is the test's.
  */
-async function visitWithConsent(path: string): Promise<{ page: Page; requests: Request[] }> {
+async function visitWithConsent(path: string, expect: ExpectStatic): Promise<{ page: Page; requests: Request[] }> {
   const context = await browser.newContext({ ...DESKTOP });
   // Another site, served at once: a click on a link to it unloads our page immediately.
   await context.route(`${CAREERS_SITE}/**`, (route) =>
@@ -86,7 +87,7 @@ const NONE = { cookies: [], storage: [], webPersonalization: 0 };
 describe('tracking in Chromium against the mocks', () => {
   it('delivers the event of a careers link that leaves the site, though the page unloads at once', async () => {
     const start = eventsAtMock();
-    const { page, requests } = await visitWithConsent('/');
+    const { page, requests } = await visitWithConsent('/', expect);
     // The page views of the visit have all reached the mock: from here it counts only the click.
     await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => eventsAtMock() - start, { timeout: 10_000 }).toBe(matching(requests, EVENTS).length);
@@ -128,6 +129,7 @@ describe('tracking in Chromium against the mocks', () => {
     async ({ expect }) => {
       const { page, requests } = await visitWithConsent(
         '/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026',
+        expect,
       );
       await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
       const view = matching(requests, EVENTS)
@@ -158,7 +160,7 @@ describe('tracking in Chromium against the mocks', () => {
     async ({ expect }) => {
       // The same visit outside preview does track: what this test would see if editors were tracked.
       // The capabilities page's hero links to a search (the content decides where links go).
-      const normal = await visitWithConsent('/capabilities');
+      const normal = await visitWithConsent('/capabilities', expect);
       await normal.page.getByRole('link', { name: 'Search all capabilities' }).click();
       await normal.page.waitForURL(/\/search\?q=capabilities$/);
       await normal.page.waitForLoadState('networkidle');
@@ -166,7 +168,7 @@ describe('tracking in Chromium against the mocks', () => {
       await expect.poll(() => matching(normal.requests, SEARCH_EVENT).length).toBeGreaterThan(0);
       await normal.page.context().close();
 
-      const preview = await visitWithConsent('/capabilities?sc_mode=preview');
+      const preview = await visitWithConsent('/capabilities?sc_mode=preview', expect);
       await preview.page.getByRole('link', { name: 'Search all capabilities' }).click();
       await preview.page.waitForURL(/\/search\?q=capabilities(&sc_mode=preview)?$/);
       // The search results are the page's last work: once shown and the page is at rest, nothing more goes out.
@@ -181,7 +183,7 @@ describe('tracking in Chromium against the mocks', () => {
   it.concurrent(
     'forgets the visitor when consent is withdrawn: grant → identifiers present; withdraw → none; reload → none; grant → a new visitor',
     async ({ expect }) => {
-      const { page, requests } = await visitWithConsent('/search?q=satellite');
+      const { page, requests } = await visitWithConsent('/search?q=satellite', expect);
       const searchVisitor = async () => (await page.context().cookies()).find((c) => c.name === '__ruid')?.value;
       await page.getByText('33 results').waitFor();
       await expect.poll(searchVisitor, { timeout: 10_000 }).toBeTruthy();
