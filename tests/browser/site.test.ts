@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
@@ -42,12 +43,34 @@ interface Visit {
   paths(pattern: RegExp): string[];
 }
 
+// What the auth mock answers `GET /api/auth/session` with (its contract's first example: a signed-in
+// reader). A visit answers it itself: the session call has a 5 s deadline (siteConfig.deadlines), and
+// through the dev server's proxy and the run's shared Prism it sometimes passed that on a busy machine,
+// where the page then rightly logged the session as unavailable and a test of something else failed.
+type Examples = Record<string, { value: unknown }>;
+const authContract = parse(readFileSync(join(root, 'openapi', 'auth', 'openapi.yaml'), 'utf8')) as {
+  paths: { '/session': { get: { responses: { '200': { content: { 'application/json': { examples: Examples } } } } } } };
+};
+const SESSION = Object.values(
+  authContract.paths['/session'].get.responses['200'].content['application/json'].examples,
+)[0]!.value;
+
 /**
  * A page in a browser context of its own (empty cookies and storage), recording every request and
- * console error, on `device`'s screen. `device` defaults to a desktop screen.
+ * console error, on `device`'s screen. `device` defaults to a desktop screen. The page's session
+ * reads get the auth mock's default answer from the visit itself; with `sessionFromMock` they go
+ * through the dev server to the mock, as every other request does.
  */
-async function visit(path: string, device: BrowserContextOptions = DESKTOP): Promise<Visit> {
+async function visit(
+  path: string,
+  device: BrowserContextOptions = DESKTOP,
+  { sessionFromMock = false } = {},
+): Promise<Visit> {
   const context = await browser.newContext({ ...device });
+  if (!sessionFromMock)
+    await context.route('**/api/auth/session', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: SESSION }) : route.continue(),
+    );
   const page = await context.newPage();
   const requests: Request[] = [];
   const errors: string[] = [];
@@ -384,7 +407,7 @@ describe.concurrent('the site in Chromium against the mocks', () => {
   it('redirects a signed-out reader from a page that requires a session to sign-in, and back after signing in', async ({
     expect,
   }) => {
-    const v = await visit(BLANK);
+    const v = await visit(BLANK, DESKTOP, { sessionFromMock: true });
     await v.page.route('**/api/auth/session', (route) =>
       route.continue({ headers: { ...route.request().headers(), prefer: 'example=signedOut' } }),
     );
