@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
@@ -8,6 +7,7 @@ import { root } from '../../scripts/lib/prism.mjs';
 import { createContentClient, type ComponentRendering, type ContentClient } from '../../src/content/index.ts';
 import { DESKTOP, pageAtRest, startAll } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
+import { answerSessionReads } from '../support/session.ts';
 import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 // The dev server (`npm start`) in Chromium against the run's Prism mocks. Every visit has a browser
@@ -43,23 +43,11 @@ interface Visit {
   paths(pattern: RegExp): string[];
 }
 
-// What the auth mock answers `GET /api/auth/session` with (its contract's first example: a signed-in
-// reader). A visit answers it itself: the session call has a 5 s deadline (siteConfig.deadlines), and
-// through the dev server's proxy and the run's shared Prism it sometimes passed that on a busy machine,
-// where the page then rightly logged the session as unavailable and a test of something else failed.
-type Examples = Record<string, { value: unknown }>;
-const authContract = parse(readFileSync(join(root, 'openapi', 'auth', 'openapi.yaml'), 'utf8')) as {
-  paths: { '/session': { get: { responses: { '200': { content: { 'application/json': { examples: Examples } } } } } } };
-};
-const SESSION = Object.values(
-  authContract.paths['/session'].get.responses['200'].content['application/json'].examples,
-)[0]!.value;
-
 /**
  * A page in a browser context of its own (empty cookies and storage), recording every request and
  * console error, on `device`'s screen. `device` defaults to a desktop screen. The page's session
- * reads get the auth mock's default answer from the visit itself; with `sessionFromMock` they go
- * through the dev server to the mock, as every other request does.
+ * reads get the auth mock's default answer from the visit itself (answerSessionReads); with
+ * `sessionFromMock` they go through the dev server to the mock, as every other request does.
  */
 async function visit(
   path: string,
@@ -67,10 +55,7 @@ async function visit(
   { sessionFromMock = false } = {},
 ): Promise<Visit> {
   const context = await browser.newContext({ ...device });
-  if (!sessionFromMock)
-    await context.route('**/api/auth/session', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ json: SESSION }) : route.continue(),
-    );
+  if (!sessionFromMock) await answerSessionReads(context);
   const page = await context.newPage();
   const requests: Request[] = [];
   const errors: string[] = [];
