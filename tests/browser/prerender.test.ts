@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { measurePage, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
+import { answerSessionReads } from '../support/session.ts';
 import { sharedBrowser, sharedBuiltSite, type SharedBuiltSite } from '../support/shared.ts';
 
 // The prerendered build in Chromium: each static page hydrates with the data it carries (no
@@ -69,6 +70,8 @@ function countRemovedHeadings() {
 
 async function open(path: string): Promise<Opened> {
   const page = await newPage();
+  // The session answers at once (a gated page waits for it, within the session's 5 s deadline).
+  await answerSessionReads(page.context());
   const problems: string[] = [];
   const layoutItems: string[] = [];
   const events: string[] = [];
