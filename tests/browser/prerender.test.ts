@@ -1,15 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { measurePage, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
+import { answerSessionReads } from '../support/session.ts';
 import { sharedBrowser, sharedBuiltSite, type SharedBuiltSite } from '../support/shared.ts';
 
 // The prerendered build in Chromium: each static page hydrates with the data it carries (no
 // layout request, no hydration warning), then behaves as the app (its query, client navigation).
 // Every test has a browser context of its own (its own cookies and storage), so they run concurrently.
+// This file has the most page visits of the run (four per route): ten of its tests queue for the
+// run's Chromium slots at once (vitest's default is five), so it keeps its share of them and ends
+// with the other Chromium suites instead of after them.
+vi.setConfig({ maxConcurrency: 10 });
 
 // The pages of the content route list (the contract's example is what the content mock lists).
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
@@ -65,6 +70,8 @@ function countRemovedHeadings() {
 
 async function open(path: string): Promise<Opened> {
   const page = await newPage();
+  // The session answers at once (a gated page waits for it, within the session's 5 s deadline).
+  await answerSessionReads(page.context());
   const problems: string[] = [];
   const layoutItems: string[] = [];
   const events: string[] = [];

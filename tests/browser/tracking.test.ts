@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
 import { sharedBrowser } from '../support/shared.ts';
@@ -6,8 +6,9 @@ import { startSite, type SiteUnderTest } from '../support/site.ts';
 
 // What the site tracks, seen from both ends: the page's own requests, and the engagement
 // mock's log of the requests that reached it (a request the browser cancels when the page
-// unloads may never get there, whatever the page saw it start). The tests count what reached the
-// engagement mock, so they run one after the other, against an engagement mock of this file's own.
+// unloads may never get there, whatever the page saw it start), an engagement mock of this file's
+// own. The first test counts what reached that mock, so it runs alone; the others, each a visitor
+// of its own judged by its page's requests, then run together.
 
 let site: SiteUnderTest;
 let browser: Browser;
@@ -34,9 +35,10 @@ const eventsAtMock = () => mockLines.filter((line) => /\[HTTP SERVER\] post \/v1
 
 /**
  * Opens `path` in a browser context of its own (empty cookies and storage) with the visitor's consent
- * to analytics (C0002) already given. Closing the page's context is the test's.
+ * to analytics (C0002) already given; `expect` is the test's own (tests running together each
+ * have theirs). Closing the page's context is the test's.
  */
-async function visitWithConsent(path: string): Promise<{ page: Page; requests: Request[] }> {
+async function visitWithConsent(path: string, expect: ExpectStatic): Promise<{ page: Page; requests: Request[] }> {
   const context = await browser.newContext({ ...DESKTOP });
   // Another site, served at once: a click on a link to it unloads our page immediately.
   await context.route(`${CAREERS_SITE}/**`, (route) =>
@@ -85,7 +87,7 @@ const NONE = { cookies: [], storage: [], webPersonalization: 0 };
 describe('tracking in Chromium against the mocks', () => {
   it('delivers the event of a careers link that leaves the site, though the page unloads at once', async () => {
     const start = eventsAtMock();
-    const { page, requests } = await visitWithConsent('/');
+    const { page, requests } = await visitWithConsent('/', expect);
     // The page views of the visit have all reached the mock: from here it counts only the click.
     await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => eventsAtMock() - start, { timeout: 10_000 }).toBe(matching(requests, EVENTS).length);
@@ -122,110 +124,120 @@ describe('tracking in Chromium against the mocks', () => {
     await page.context().close();
   });
 
-  it("starts the events SDK with the site's engagement settings: pos ngc, the URL's utm_* in the page view, web personalization loaded", async () => {
-    const { page, requests } = await visitWithConsent(
-      '/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026',
-    );
-    await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const view = matching(requests, EVENTS)
-      .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>)
-      .find((body) => body.type === 'VIEW');
-    expect(view).toMatchObject({
-      pos: 'ngc',
-      utm_source: 'newsletter',
-      utm_medium: 'email',
-      utm_campaign: 'airshow-2026',
-    });
-    // Web personalization: the web experiences script of the site's client key, with the point of sale it reads.
-    const script = matching(requests, /\/web-flow-libs\/[^/]+\/web-version\.min\.js$/);
-    expect(script.map((r) => new URL(r.url()).pathname)).toEqual([
-      `/web-flow-libs/${import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY}/web-version.min.js`,
-    ]);
-    expect(
-      await page.evaluate(
-        () => (window as { Engage?: { settings?: { pointOfSale?: string } } }).Engage?.settings?.pointOfSale,
-      ),
-    ).toBe('ngc');
-    await page.context().close();
-  });
-
-  it('tracks nothing in preview mode, even with consent: no engagement request, no search event', async () => {
-    // The same visit outside preview does track: what this test would see if editors were tracked.
-    // The capabilities page's hero links to a search (the content decides where links go).
-    const normal = await visitWithConsent('/capabilities');
-    await normal.page.getByRole('link', { name: 'Search all capabilities' }).click();
-    await normal.page.waitForURL(/\/search\?q=capabilities$/);
-    await normal.page.waitForLoadState('networkidle');
-    expect(matching(normal.requests, ENGAGE).length).toBeGreaterThan(0);
-    await expect.poll(() => matching(normal.requests, SEARCH_EVENT).length).toBeGreaterThan(0);
-    await normal.page.context().close();
-
-    const preview = await visitWithConsent('/capabilities?sc_mode=preview');
-    await preview.page.getByRole('link', { name: 'Search all capabilities' }).click();
-    await preview.page.waitForURL(/\/search\?q=capabilities(&sc_mode=preview)?$/);
-    // The search results are the page's last work: once shown and the page is at rest, nothing more goes out.
-    await preview.page.getByText(/\d+ results/).waitFor();
-    await pageAtRest(preview.page);
-    expect(matching(preview.requests, ENGAGE).map((r) => r.url())).toEqual([]);
-    expect(matching(preview.requests, SEARCH_EVENT).map((r) => r.url())).toEqual([]);
-    await preview.page.context().close();
-  });
-
-  it('forgets the visitor when consent is withdrawn: grant → identifiers present; withdraw → none; reload → none; grant → a new visitor', async () => {
-    const { page, requests } = await visitWithConsent('/search?q=satellite');
-    const searchVisitor = async () => (await page.context().cookies()).find((c) => c.name === '__ruid')?.value;
-    await page.getByText('33 results').waitFor();
-    await expect.poll(searchVisitor, { timeout: 10_000 }).toBeTruthy();
-    const withdrawn = await searchVisitor();
-    // The next page of the visit has no search widget, so its search layer never loads: the search
-    // visitor the search page stored is still the visitor's, and must go on withdrawal too.
-    await page.goto(`${site.url}/careers`, { waitUntil: 'networkidle' });
-    await expect
-      .poll(() => page.evaluate(() => (window as { Engage?: { webFlowLoaded?: boolean } }).Engage?.webFlowLoaded), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    // An event queued for later, as the SDK keeps it (the site's own pages queue none).
-    await page.evaluate(() =>
-      sessionStorage.setItem(
-        'EngageEventQueue',
-        '[{"type":"DOWNLOAD","eventData":{"channel":"WEB"},"id":"b","settings":{"clientKey":"k"}}]',
-      ),
-    );
-    await expect
-      .poll(() => identifiers(page), { timeout: 10_000 })
-      .toEqual({
-        cookies: ['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH'],
-        storage: ['EngageEventQueue'],
-        webPersonalization: 2,
+  it.concurrent(
+    "starts the events SDK with the site's engagement settings: pos ngc, the URL's utm_* in the page view, web personalization loaded",
+    async ({ expect }) => {
+      const { page, requests } = await visitWithConsent(
+        '/?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026',
+        expect,
+      );
+      await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const view = matching(requests, EVENTS)
+        .map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>)
+        .find((body) => body.type === 'VIEW');
+      expect(view).toMatchObject({
+        pos: 'ngc',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'airshow-2026',
       });
+      // Web personalization: the web experiences script of the site's client key, with the point of sale it reads.
+      const script = matching(requests, /\/web-flow-libs\/[^/]+\/web-version\.min\.js$/);
+      expect(script.map((r) => new URL(r.url()).pathname)).toEqual([
+        `/web-flow-libs/${import.meta.env.VITE_ENGAGEMENT_CLIENT_KEY}/web-version.min.js`,
+      ]);
+      expect(
+        await page.evaluate(
+          () => (window as { Engage?: { settings?: { pointOfSale?: string } } }).Engage?.settings?.pointOfSale,
+        ),
+      ).toBe('ngc');
+      await page.context().close();
+    },
+  );
 
-    await page.getByRole('button', { name: 'Cookie settings' }).click();
-    await page.getByRole('button', { name: 'Reject optional cookies' }).click();
-    await expect.poll(() => identifiers(page), { timeout: 10_000 }).toEqual(NONE);
+  it.concurrent(
+    'tracks nothing in preview mode, even with consent: no engagement request, no search event',
+    async ({ expect }) => {
+      // The same visit outside preview does track: what this test would see if editors were tracked.
+      // The capabilities page's hero links to a search (the content decides where links go).
+      const normal = await visitWithConsent('/capabilities', expect);
+      await normal.page.getByRole('link', { name: 'Search all capabilities' }).click();
+      await normal.page.waitForURL(/\/search\?q=capabilities$/);
+      await normal.page.waitForLoadState('networkidle');
+      expect(matching(normal.requests, ENGAGE).length).toBeGreaterThan(0);
+      await expect.poll(() => matching(normal.requests, SEARCH_EVENT).length).toBeGreaterThan(0);
+      await normal.page.context().close();
 
-    // Later loads, a search page with its widgets included, bring none of it back.
-    const sent = requests.length;
-    await page.reload({ waitUntil: 'networkidle' });
-    await expect
-      .poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups))
-      .toBe(',C0001,');
-    expect(await identifiers(page)).toEqual(NONE);
-    await page.goto(`${site.url}/search?q=satellite`, { waitUntil: 'networkidle' });
-    await page.getByText('33 results').waitFor();
-    expect(await identifiers(page)).toEqual(NONE);
-    expect(matching(requests.slice(sent), /\/engage-api\/|\/web-flow-libs\//).map((r) => r.url())).toEqual([]);
+      const preview = await visitWithConsent('/capabilities?sc_mode=preview', expect);
+      await preview.page.getByRole('link', { name: 'Search all capabilities' }).click();
+      await preview.page.waitForURL(/\/search\?q=capabilities(&sc_mode=preview)?$/);
+      // The search results are the page's last work: once shown and the page is at rest, nothing more goes out.
+      await preview.page.getByText(/\d+ results/).waitFor();
+      await pageAtRest(preview.page);
+      expect(matching(preview.requests, ENGAGE).map((r) => r.url())).toEqual([]);
+      expect(matching(preview.requests, SEARCH_EVENT).map((r) => r.url())).toEqual([]);
+      await preview.page.context().close();
+    },
+  );
 
-    // Consent given again: a new browser id is asked for, and the search visitor is a new one.
-    await page.getByRole('button', { name: 'Cookie settings' }).click();
-    await page.getByRole('button', { name: 'Accept all cookies' }).click();
-    await expect
-      .poll(() => matching(requests.slice(sent), /\/browser\/create\.json/).length, { timeout: 10_000 })
-      .toBe(1);
-    await expect
-      .poll(async () => (await identifiers(page)).cookies, { timeout: 10_000 })
-      .toEqual(['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH']);
-    expect(await searchVisitor()).not.toBe(withdrawn);
-    await page.context().close();
-  });
+  it.concurrent(
+    'forgets the visitor when consent is withdrawn: grant → identifiers present; withdraw → none; reload → none; grant → a new visitor',
+    async ({ expect }) => {
+      const { page, requests } = await visitWithConsent('/search?q=satellite', expect);
+      const searchVisitor = async () => (await page.context().cookies()).find((c) => c.name === '__ruid')?.value;
+      await page.getByText('33 results').waitFor();
+      await expect.poll(searchVisitor, { timeout: 10_000 }).toBeTruthy();
+      const withdrawn = await searchVisitor();
+      // The next page of the visit has no search widget, so its search layer never loads: the search
+      // visitor the search page stored is still the visitor's, and must go on withdrawal too.
+      await page.goto(`${site.url}/careers`, { waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.evaluate(() => (window as { Engage?: { webFlowLoaded?: boolean } }).Engage?.webFlowLoaded), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      // An event queued for later, as the SDK keeps it (the site's own pages queue none).
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'EngageEventQueue',
+          '[{"type":"DOWNLOAD","eventData":{"channel":"WEB"},"id":"b","settings":{"clientKey":"k"}}]',
+        ),
+      );
+      await expect
+        .poll(() => identifiers(page), { timeout: 10_000 })
+        .toEqual({
+          cookies: ['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH'],
+          storage: ['EngageEventQueue'],
+          webPersonalization: 2,
+        });
+
+      await page.getByRole('button', { name: 'Cookie settings' }).click();
+      await page.getByRole('button', { name: 'Reject optional cookies' }).click();
+      await expect.poll(() => identifiers(page), { timeout: 10_000 }).toEqual(NONE);
+
+      // Later loads, a search page with its widgets included, bring none of it back.
+      const sent = requests.length;
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.evaluate(() => (window as { OnetrustActiveGroups?: string }).OnetrustActiveGroups))
+        .toBe(',C0001,');
+      expect(await identifiers(page)).toEqual(NONE);
+      await page.goto(`${site.url}/search?q=satellite`, { waitUntil: 'networkidle' });
+      await page.getByText('33 results').waitFor();
+      expect(await identifiers(page)).toEqual(NONE);
+      expect(matching(requests.slice(sent), /\/engage-api\/|\/web-flow-libs\//).map((r) => r.url())).toEqual([]);
+
+      // Consent given again: a new browser id is asked for, and the search visitor is a new one.
+      await page.getByRole('button', { name: 'Cookie settings' }).click();
+      await page.getByRole('button', { name: 'Accept all cookies' }).click();
+      await expect
+        .poll(() => matching(requests.slice(sent), /\/browser\/create\.json/).length, { timeout: 10_000 })
+        .toBe(1);
+      await expect
+        .poll(async () => (await identifiers(page)).cookies, { timeout: 10_000 })
+        .toEqual(['__ruid', '__rutma', '__rutmb', 'bid_pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH']);
+      expect(await searchVisitor()).not.toBe(withdrawn);
+      await page.context().close();
+    },
+  );
 });
