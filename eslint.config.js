@@ -32,4 +32,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['tests/**'],
+    rules: {
+      // vi.waitFor gives up after 1 s, which a correct page on a busy machine sometimes needs
+      // (a CI run failed a rendered banner that way); Testing Library's waitFor waits up to the run's
+      // asyncUtilTimeout (tests/support/domSetup.ts).
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: "Use Testing Library's waitFor (the run's 15 s bound)." },
+      ],
+    },
+  },
 );

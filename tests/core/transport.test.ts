@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import {
@@ -175,7 +176,7 @@ describe('createTransport', () => {
       const call = createTransport({ baseUrl: base, timeoutMs: 4_321 })('/stall-body').then((response) =>
         response.text(),
       );
-      await vi.waitFor(() => expect(pending.size).toBe(1));
+      await waitFor(() => expect(pending.size).toBe(1));
       for (const fire of pending.values()) fire();
       await expect(call).rejects.toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 4321 ms' });
     } finally {

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import createDOMPurify from 'dompurify';
@@ -101,8 +101,8 @@ async function renderCorpus() {
       ))}
     </WidgetsProvider>,
   );
-  await vi.waitFor(() => expect(document.querySelectorAll('.search-html-block').length).toBe(xssVectors.length));
-  await vi.waitFor(() => expect(document.querySelectorAll('[role="status"]').length).toBe(0), { timeout: 2000 });
+  await waitFor(() => expect(document.querySelectorAll('.search-html-block').length).toBe(xssVectors.length));
+  await waitFor(() => expect(document.querySelectorAll('[role="status"]').length).toBe(0));
   return service;
 }
 
@@ -220,8 +220,8 @@ describe('sanitizeHtml', () => {
         <SeoWidget rfkId="seo" />
       </WidgetsProvider>,
     );
-    await vi.waitFor(() => expect(container.querySelector('.search-seo__content')?.textContent).toBe('Careers'));
-    await vi.waitFor(() =>
+    await waitFor(() => expect(container.querySelector('.search-seo__content')?.textContent).toBe('Careers'));
+    await waitFor(() =>
       expect(container.querySelector('.search-banner__item')?.textContent).toBe('<script>__xss(2)</script>Airshow'),
     );
     expect(dangers(container)).toEqual([]);
@@ -259,7 +259,7 @@ describe('sanitizeHtml', () => {
         <BannerWidget rfkId="banner" />
       </WidgetsProvider>,
     );
-    await vi.waitFor(() => expect(container.querySelectorAll('.search-banner__item')).toHaveLength(urls.length));
+    await waitFor(() => expect(container.querySelectorAll('.search-banner__item')).toHaveLength(urls.length));
     // The percent-encoded "scheme" is a relative path on this site, so it is a harmless site link.
     expect([...container.querySelectorAll('.search-banner a')].map((a) => a.getAttribute('href'))).toEqual([
       '/events/airshow',

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
@@ -85,7 +85,7 @@ describe("the site's engagement settings", () => {
     setPage('/careers?utm_source=newsletter&utm_medium=email&utm_campaign=airshow-2026', 'en-GB');
     const sent = recordEngagement();
     renderSite('/careers');
-    await vi.waitFor(() => expect(events(sent).map((s) => s.status)).toEqual([201]), { timeout: 10_000 });
+    await waitFor(() => expect(events(sent).map((s) => s.status)).toEqual([201]), { timeout: 10_000 });
     expect(events(sent)[0]?.body).toMatchObject({
       type: 'VIEW',
       pos: 'ngc',
@@ -102,7 +102,7 @@ describe("the site's engagement settings", () => {
     link.addEventListener('click', (event) => event.preventDefault());
     document.body.append(link);
     await act(async () => link.click());
-    await vi.waitFor(() => expect(events(sent).map((s) => s.status)).toEqual([201, 201]));
+    await waitFor(() => expect(events(sent).map((s) => s.status)).toEqual([201, 201]));
     expect(events(sent)[1]?.body).toMatchObject({ type: 'CAREERS_CLICK', pos: 'ngc' });
   });
 
@@ -112,7 +112,7 @@ describe("the site's engagement settings", () => {
     renderSite('/');
     const src = `${location.origin}/web-flow-libs/${siteConfig.engagementClientKey}/web-version.min.js`;
     // init sets window.Engage and, in the same task, adds the script when web personalization is on.
-    await vi.waitFor(() => expect(window.Engage).toBeDefined(), { timeout: 10_000 });
+    await waitFor(() => expect(window.Engage).toBeDefined(), { timeout: 10_000 });
     expect([...document.scripts].map((s) => s.src)).toContain(src);
     expect(window.Engage?.settings).toMatchObject({ client_key: siteConfig.engagementClientKey, pointOfSale: 'ngc' });
   });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Widget } from '../../src/search/index.ts';
 import { fakeService, testClient } from '../search/support.tsx';
@@ -47,7 +47,7 @@ describe('header type-ahead links', () => {
       );
       fireEvent.focus(screen.getByRole('combobox'));
       const pages = await screen.findByRole('list', { name: 'Suggested pages' });
-      await vi.waitFor(() => expect(within(pages).getAllByRole('link')).toHaveLength(4));
+      await waitFor(() => expect(within(pages).getAllByRole('link')).toHaveLength(4));
       expect(
         within(pages)
           .getAllByRole('link')

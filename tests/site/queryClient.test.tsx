@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, renderHook } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { focusManager, QueryClient, QueryClientProvider, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { createSiteQueryClient } from '../../src/site/App.tsx';
@@ -50,7 +50,7 @@ describe('the site query client', () => {
     };
     const site = track(createSiteQueryClient());
     const plain = track(new QueryClient());
-    await vi.waitFor(() => expect([site.result.current.data, plain.result.current.data]).toEqual(['news', 'news']));
+    await waitFor(() => expect([site.result.current.data, plain.result.current.data]).toEqual(['news', 'news']));
     await act(async () => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);
@@ -73,15 +73,15 @@ describe('the site query client', () => {
     };
     const site = show(createSiteQueryClient());
     const plain = show(new QueryClient());
-    await vi.waitFor(() => expect(site.result.current.data).toBe('page 1'));
-    await vi.waitFor(() => expect(plain.result.current.data).toBe('page 1'));
+    await waitFor(() => expect(site.result.current.data).toBe('page 1'));
+    await waitFor(() => expect(plain.result.current.data).toBe('page 1'));
     site.rerender({ page: 2 });
     plain.rerender({ page: 2 });
     await act(async () => {});
     expect(site.result.current).toMatchObject({ data: 'page 1', isPlaceholderData: true, isFetching: true });
     expect(plain.result.current.data).toBeUndefined();
     await act(async () => site.release('page 2'));
-    await vi.waitFor(() => expect(site.result.current).toMatchObject({ data: 'page 2', isPlaceholderData: false }));
+    await waitFor(() => expect(site.result.current).toMatchObject({ data: 'page 2', isPlaceholderData: false }));
   });
 
   it('keeps an unused result for 5 minutes (300000 ms), then drops it', async () => {

@@ -51,7 +51,7 @@ describe('npm run docs', () => {
 
   beforeAll(() => {
     built = runScript('docs.mjs', ['--out', out]);
-  }, 180_000);
+  }, 300_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('writes a page per API containing every operationId of its contract', () => {

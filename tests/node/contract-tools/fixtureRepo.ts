@@ -66,12 +66,21 @@ export function fixtureRepo({ git = true }: { git?: boolean } = {}): FixtureRepo
   };
 }
 
-/** Runs `node scripts/<script> …args` of this project; returns its exit status and output. */
-export function runScript(script: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
+/**
+ * Runs `node scripts/<script> …args` of this project; returns its exit status and output. A run
+ * still going after `timeoutMs` is killed and says so in `stderr` (its status is then null): on
+ * a CI machine loaded by the rest of the run, six Redocly builds once took over two minutes.
+ */
+export function runScript(
+  script: string,
+  args: string[],
+  timeoutMs = 240_000,
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [join(PROJECT, 'scripts', script), ...args], {
     encoding: 'utf8',
     env: cleanEnv(),
-    timeout: 120_000,
+    timeout: timeoutMs,
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  const killed = result.status === null ? `\n${script} killed (${result.signal}) after ${timeoutMs / 1000} s` : '';
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr + killed };
 }
