@@ -42,9 +42,6 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts', 'tests/node/**/*.test.ts'],
-          // The fault suite runs on its own (`npm run test:faults`, vitest.faults.config.ts): in this run its
-          // focused matrix failed one case (/account, layout service silent, after a client navigation).
-          exclude: ['tests/browser/faults.test.ts'],
           globalSetup,
           setupFiles: ['tests/support/sharedSetup.ts'],
           // The browser contexts open at once in the shared Chromium, across all files: pages load

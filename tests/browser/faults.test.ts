@@ -196,8 +196,25 @@ async function runCase(
     });
     // When the failed service was last asked: its deadline runs from there.
     let lastCall = 0;
+    // When the case's arrival began (0 until it does; see below).
+    let arrived = 0;
+    // What happened when, from the case's start: a failed case says it.
+    const started = Date.now();
+    const timeline: string[] = [];
+    const mark = (what: string) => timeline.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
     page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
+        mark(`document ${pathname}`);
+        // A full navigation the page started (the static fallback) is a new arrival from its request:
+        // the browser shows it loading, and a busy machine may take seconds to commit it.
+        if (arrived) arrived = Date.now();
+      } else if (CALLS[service].test(r.url())) mark(`${service} call ${pathname}`);
+      else if (pathname.endsWith('/static-pages.json')) mark('static pages list asked');
       if (CALLS[service].test(r.url()) && r.resourceType() !== 'document') lastCall = Date.now();
+    });
+    page.on('requestfinished', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/static-pages.json')) mark('static pages list answered');
     });
     const scenario = fault === 'error' ? ERROR_SCENARIO[service] : '';
     const withScenario = (path: string) =>
@@ -218,9 +235,11 @@ async function runCase(
     // Nothing may still load once the failed service's deadline has passed since it was last asked, plus
     // a second; parts that do not need it load as usual, within the longest deadline of the arrival (a
     // static page loaded as the fallback of a failed navigation is an arrival of its own).
-    let arrived = Date.now();
+    arrived = Date.now();
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) arrived = Date.now();
+      if (frame !== page.mainFrame()) return;
+      arrived = Date.now();
+      mark(`arrived at ${new URL(frame.url()).pathname}`);
     });
     const seen = await settle(
       page,
@@ -236,6 +255,8 @@ async function runCase(
     if (sameHeading && seen.title !== baseline.title) problems.push(`title "${seen.title}", not "${baseline.title}"`);
     if (seen.heading === 'This page could not be loaded' && !seen.title.startsWith(seen.heading))
       problems.push(`the error page is titled "${seen.title}"`);
+    if (problems.length)
+      problems.push(`timeline: ${timeline.join('; ')}; read at ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     problems.push(`failed: ${(error as Error).message.split('\n')[0]}`);
   } finally {
