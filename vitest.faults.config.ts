@@ -3,7 +3,7 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 
-// The full fault suite alone (`npm run test:faults`): 1,032 pages in Chromium, eight at a time, on the
+// The full fault suite alone (`npm run test:faults`): 888 cases in Chromium (37 routes, 6 services, 2 faults, 2 arrivals), eight at a time, on the
 // run's shared build, mocks and Chromium (tests/support/sharedResources.ts). It runs by itself so
 // that its load never slows the other suites' pages past their own waits.
 export default defineConfig({

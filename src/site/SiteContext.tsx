@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -154,9 +155,13 @@ export function ArticleStats({ article }: { article: Article }) {
   const register = useEffectEvent(() =>
     registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' }),
   );
+  // A transition: this runs as the page hydrates, and an urgent update of the context every section
+  // reads would make React hydrate the rest of the page in one blocking task (a long task on a phone).
   useEffect(() => {
-    register();
-    countView(id);
+    startTransition(() => {
+      register();
+      countView(id);
+    });
   }, [id, likeCount, viewCount, countView]);
   const state = articles[article.id];
   const liked = state?.liked ?? false;

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // Consent: the consent platform's script and globals, read into one store every provider reads the
 // same way. Analytics and personalization need group C0002, re-checked on every change.
@@ -146,7 +146,18 @@ export function useConsent({ load, src, domainScript }: UseConsentOptions): Anal
   useEffect(() => {
     if (load) loadConsentScript({ src, domainScript });
   }, [load, src, domainScript]);
-  return useSyncExternalStore(source.subscribe, source.getSnapshot, () => 'unknown');
+  // Not useSyncExternalStore: its updates are urgent, and the platform publishes while the page
+  // hydrates, which made React hydrate the rest of the page in one blocking task (a long task on a
+  // phone). Consent starts analytics; nothing on screen waits for it.
+  const [consent, setConsent] = useState<AnalyticsConsent>('unknown');
+  useEffect(() => {
+    const read = () => startTransition(() => setConsent(source.getSnapshot()));
+    // Subscribing starts the store; what it already knows is read then.
+    const unsubscribe = source.subscribe(read);
+    read();
+    return unsubscribe;
+  }, [source]);
+  return consent;
 }
 
 // The store behind one `useConsent`: created by its first listener and disposed with its last, so it

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import { useSiteBanners } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
@@ -50,7 +50,8 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
   // the same deadline); the texts show the language of the page shown.
   const dictionary = useDictionaryQuery(locatePath(location.pathname).language);
   const [pageReady, setPageReady] = useState(false);
-  const ready = useCallback(() => setPageReady(true), []);
+  // A transition: it comes as the page hydrates, and must not make React finish hydrating in one blocking task.
+  const ready = useCallback(() => startTransition(() => setPageReady(true)), []);
   // The page this visit started on: a failure anywhere else came from a client-side navigation.
   const [firstPath] = useState(location.pathname);
   // The static pages' list is read as the first navigation leaves, so a failure can fall back at once.
