@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import type { ApiName } from '../../scripts/lib/prism.mjs';
+import { mapConcurrently } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 
 // The fault suite: every route of the route list (plus a product and a search), with each of the six
@@ -282,22 +283,6 @@ async function settle(page: Page, end: () => number): Promise<Seen> {
   }
 }
 
-/** Runs `tasks` with at most `limit` at a time. */
-function limiter(limit: number) {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((go) => queue.push(go));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      queue.shift()?.();
-    }
-  };
-}
-
 const outcomes = new Map<string, Promise<Outcome[]>>();
 const contexts: BrowserContext[] = [];
 /**
@@ -312,22 +297,17 @@ beforeAll(async () => {
   [site, browser] = await Promise.all([sharedBuiltSite(), sharedBrowser()]);
   // Every route's page without a fault: what each case must still show.
   const baselines = new Map<string, Seen>();
-  const run = limiter(CONCURRENCY);
-  await Promise.all(
-    ROUTES.map((route) =>
-      run(async () => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        await context.addInitScript(prepare);
-        const page = await context.newPage();
-        await page.goto(`${site.url}${route}`);
-        const arrived = Date.now();
-        baselines.set(route, await settle(page, () => arrived + 10_000));
-        await context.close();
-      }),
-    ),
-  );
+  await mapConcurrently(ROUTES, CONCURRENCY, async (route) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(prepare);
+    const page = await context.newPage();
+    await page.goto(`${site.url}${route}`);
+    const arrived = Date.now();
+    baselines.set(route, await settle(page, () => arrived + 10_000));
+    await context.close();
+  });
   // Every case starts now, at most CONCURRENCY at a time, each in a free context; each route's test
-  // waits for its own.
+  // reads its own cases once all of them have run.
   const free = await Promise.all(
     Array.from({ length: CONCURRENCY }, () => browser.newContext({ viewport: { width: 1280, height: 800 } })),
   );
@@ -341,16 +321,20 @@ beforeAll(async () => {
       free.push(context);
     }
   };
-  for (const route of ROUTES) {
-    const cases = servicesOn(route).flatMap((service) =>
-      FAULTS.flatMap((fault) =>
-        ARRIVALS.map((arrival) =>
-          run(() => inContext((context) => runCase(context, route, service, fault, arrival, baselines.get(route)!))),
-        ),
-      ),
+  const cases = ROUTES.flatMap((route) =>
+    servicesOn(route).flatMap((service) =>
+      FAULTS.flatMap((fault) => ARRIVALS.map((arrival) => ({ route, service, fault, arrival }))),
+    ),
+  );
+  // A case never throws (runCase reports its problems), so every case runs.
+  const all = mapConcurrently(cases, CONCURRENCY, ({ route, service, fault, arrival }) =>
+    inContext((context) => runCase(context, route, service, fault, arrival, baselines.get(route)!)),
+  );
+  for (const route of ROUTES)
+    outcomes.set(
+      route,
+      all.then((results) => results.filter((_, i) => cases[i]!.route === route)),
     );
-    outcomes.set(route, Promise.all(cases));
-  }
   // In `npm test` its pages wait for the run's Chromium slots, which the other suites hold too.
 }, 600_000);
 
