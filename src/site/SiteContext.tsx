@@ -97,12 +97,15 @@ const Context = createContext<SiteContextValue | null>(null);
 export function SiteProvider({ children }: { children: ReactNode }) {
   const { banners, userId } = useBanners();
   const [articles, dispatch] = useReducer(articlesReducer, {});
+  // Registering an article and counting its view are bookkeeping done as the page hydrates: as
+  // transitions, since an urgent update of the context every section reads would make React hydrate
+  // the rest of the page in one blocking task (a long task on a phone). A like is the visitor's click.
   const registerArticle = useCallback<SiteContextValue['registerArticle']>(
-    (id, article, counts = {}) => dispatch({ type: 'register', id, article, ...counts }),
+    (id, article, counts = {}) => startTransition(() => dispatch({ type: 'register', id, article, ...counts })),
     [],
   );
   const toggleLike = useCallback((id: string) => dispatch({ type: 'toggleLike', id }), []);
-  const countView = useCallback((id: string) => dispatch({ type: 'countView', id }), []);
+  const countView = useCallback((id: string) => startTransition(() => dispatch({ type: 'countView', id })), []);
   const value = useMemo(
     () => ({ banners, userId, articles, registerArticle, toggleLike, countView }),
     [banners, userId, articles, registerArticle, toggleLike, countView],
@@ -155,13 +158,9 @@ export function ArticleStats({ article }: { article: Article }) {
   const register = useEffectEvent(() =>
     registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' }),
   );
-  // A transition: this runs as the page hydrates, and an urgent update of the context every section
-  // reads would make React hydrate the rest of the page in one blocking task (a long task on a phone).
   useEffect(() => {
-    startTransition(() => {
-      register();
-      countView(id);
-    });
+    register();
+    countView(id);
   }, [id, likeCount, viewCount, countView]);
   const state = articles[article.id];
   const liked = state?.liked ?? false;

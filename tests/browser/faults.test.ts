@@ -210,9 +210,10 @@ async function runCase(
         // A full navigation the page started (the static fallback) is a new arrival from its request:
         // the browser shows it loading, and a busy machine may take seconds to commit it.
         if (arrived) arrived = Date.now();
-      } else if (CALLS[service].test(r.url())) mark(`${service} call ${pathname}`);
-      else if (pathname.endsWith('/static-pages.json')) mark('static pages list asked');
-      if (CALLS[service].test(r.url()) && r.resourceType() !== 'document') lastCall = Date.now();
+      } else if (CALLS[service].test(r.url()) && r.resourceType() !== 'document') {
+        lastCall = Date.now();
+        mark(`${service} call ${pathname}`);
+      } else if (pathname.endsWith('/static-pages.json')) mark('static pages list asked');
     });
     page.on('requestfinished', (r) => {
       if (new URL(r.url()).pathname.endsWith('/static-pages.json')) mark('static pages list answered');
