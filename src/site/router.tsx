@@ -1,4 +1,4 @@
-import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, startTransition, useEffect, useState } from 'react';
 import { safeLinkTarget, sameOriginPath } from '../core/urlGuard.ts';
 import { siteConfig } from './siteConfig.ts';
 
@@ -44,11 +44,24 @@ export function navigate(to: string, { replace = false }: { replace?: boolean } 
 
 /**
  * The current `URL` of the page, re-rendering on every history navigation. Where there is no
- * browser location (a server rendering the page, and the hydration that follows it) the page's URL
- * is `serverUrl`. Defaults to `'/'`.
+ * browser location (a server rendering the page) the page's URL is `serverUrl`, and so it is while a
+ * prerendered page hydrates with it: the location's own query and hash (a search, a shared link's
+ * `utm_*`) apply right after, as a transition. Defaults to the browser's location, else `'/'`.
  */
-export function useLocation(serverUrl = '/'): URL {
-  const href = useSyncExternalStore(subscribeLocation, currentLocation, () => serverUrl);
+export function useLocation(serverUrl?: string): URL {
+  const [href, setHref] = useState(() =>
+    serverUrl !== undefined || typeof location === 'undefined' ? (serverUrl ?? '/') : currentLocation(),
+  );
+  useEffect(() => {
+    const read = () => setHref(currentLocation());
+    const unsubscribe = subscribeLocation(read);
+    // Not useSyncExternalStore: the location differing from the prerendered URL was an urgent update
+    // as the page hydrated, which made React hydrate the rest of the page in one blocking task (207 ms
+    // on a phone's CPU for a search) and swapped content on screen for a Suspense fallback whenever
+    // the location's page shows something still loading. A navigation stays an urgent update.
+    startTransition(read);
+    return unsubscribe;
+  }, []);
   // Joined, not resolved: a path such as `//host` (a visitor can open `https://<site>//host`) must stay a path here.
   return new URL(
     `${typeof location === 'undefined' ? siteConfig.publicOrigin : location.origin}${href.startsWith('/') ? '' : '/'}${href}`,

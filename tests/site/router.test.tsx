@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { Link, navigate, subscribeLocation, useLocation } from '../../src/site/router.tsx';
 
 describe('navigate', () => {
@@ -94,5 +97,43 @@ describe('the router with hostile strings', () => {
     render(<Probe />);
     expect(seen.at(-1)!.origin).toBe(location.origin);
     expect(seen.at(-1)!.pathname).toBe('//evil.example/a');
+  });
+});
+
+describe('a prerendered page whose address has its own query', () => {
+  it('applies the query once hydrated without swapping the page for a loading state', async () => {
+    // The prerendered /search, opened as /search?q=f-35 (a shared link): the results' code is still
+    // loading when the query applies, and the page stays on screen meanwhile.
+    let arrive = (_: { default: (props: { q: string }) => ReactNode }) => {};
+    const Results = lazy(
+      () => new Promise<{ default: (props: { q: string }) => ReactNode }>((resolve) => (arrive = resolve)),
+    );
+    function Page({ serverUrl }: { serverUrl?: string }) {
+      const q = useLocation(serverUrl).searchParams.get('q');
+      return (
+        <>
+          <h1>Search</h1>
+          {q ? <Results q={q} /> : <p>Type to search</p>}
+        </>
+      );
+    }
+    const page = (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page serverUrl="/search" />
+      </Suspense>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    history.replaceState(null, '', '/search?q=f-35');
+    const root = await act(async () => hydrateRoot(container, page));
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('Search');
+    expect(screen.getByText('Type to search')).toBeTruthy();
+    await act(async () => arrive({ default: ({ q }) => <p>{`Results for ${q}`}</p> }));
+    expect(screen.getByText('Results for f-35')).toBeTruthy();
+    expect(screen.getByRole('heading').textContent).toBe('Search');
+    act(() => root.unmount());
+    container.remove();
   });
 });
