@@ -1,11 +1,11 @@
 import {
   createContext,
+  startTransition,
   useContext,
   useEffect,
   useEffectEvent,
   useMemo,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import type { Session } from '../../generated/auth/model/session.ts';
@@ -117,7 +117,19 @@ export type SessionContextValue<R extends boolean = false> = (R extends true
 export function useSession<R extends boolean = false>(options?: UseSessionOptions<R>): SessionContextValue<R> {
   const store = useContext(SessionContext);
   if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  // Not useSyncExternalStore: its updates are urgent. The session answers while a prerendered page is
+  // still hydrating, and an urgent update there made React hydrate the rest of the page in one
+  // blocking task (a long task on a phone); an urgent update also swaps content already on screen
+  // for a Suspense fallback when what the new session shows is still loading. As a transition, the
+  // page stays as it is until the signed-in (or signed-out) version is ready.
+  const [state, setState] = useState(store.getSnapshot);
+  useEffect(() => {
+    const read = () => startTransition(() => setState(store.getSnapshot()));
+    const unsubscribe = store.subscribe(read);
+    // A change between the render and this subscription is read now.
+    read();
+    return unsubscribe;
+  }, [store]);
   const redirecting = !!options?.required && state.status === 'unauthenticated' && !state.unavailable;
   // Runs when `redirecting` turns on, not on every render: an inline
   // `onUnauthenticated` is a new function each time and must not re-fire.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { withPrism } from '../support/prism.ts';
 import { configureAuth, defaultAuthClient, signIn } from '../../src/auth/index.ts';
@@ -44,6 +44,42 @@ describe('SessionProvider and useSession', () => {
     );
     await waitFor(() => expect(screen.getByTestId('a').textContent).toBe('authenticated:Ada Okafor'));
     expect(http.routes()).toEqual(['GET /session']);
+  });
+
+  it('keeps the page on screen while what the arrived session shows is still loading (no fallback flash)', async () => {
+    // A signed-in part whose code is still on its way when the session answers, as the site's
+    // account link and on-demand sections are: the page shown so far stays until it is ready.
+    let arrive = (_: { default: () => ReactNode }) => {};
+    const Account = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (arrive = resolve)));
+    function Page() {
+      const { status } = useSession();
+      return (
+        <>
+          <h1>Capabilities</h1>
+          {status === 'authenticated' ? <Account /> : <p>{status}</p>}
+        </>
+      );
+    }
+    const { client } = prismClient(prism.url);
+    const read = vi.spyOn(client, 'readSession');
+    render(
+      <SessionProvider client={client}>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Page />
+        </Suspense>
+      </SessionProvider>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe('Capabilities');
+    await waitFor(() => expect(read).toHaveBeenCalledOnce());
+    // The session has arrived (the store has it: its own wait on this answer came first); its part has
+    // not: the page as it was, never the fallback.
+    await act(async () => void (await read.mock.results[0]!.value));
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('Capabilities');
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => arrive({ default: () => <p>Signed in as Ada Okafor</p> }));
+    await waitFor(() => expect(screen.getByText('Signed in as Ada Okafor')).toBeTruthy());
+    expect(screen.getByRole('heading').textContent).toBe('Capabilities');
   });
 
   it('update(data) from the hook posts it and re-renders with the new session', async () => {
