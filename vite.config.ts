@@ -78,10 +78,51 @@ function contentFirst(): Plugin {
   };
 }
 
+/**
+ * The chunk the entry imports as it starts (src/site/main.tsx: React DOM, in a task of its own) is
+ * preloaded by the page itself, as the entry's static imports are (`<link rel="modulepreload">`, made
+ * low priority by `contentFirst`): the browser fetches it with the entry, not one round trip after
+ * it. `starts` matches the module of each such import; the entry's other imports (the events SDK,
+ * loaded after hydration) are not preloaded. The prerendered pages add their renderings' chunks to
+ * these (scripts/lib/siteServer.mjs).
+ */
+function startPreloaded(starts: RegExp): Plugin {
+  return {
+    name: 'start-preloaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const linked = new Set([chunk.fileName, ...chunk.imports]);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const imported = bundle[file];
+          if (linked.has(file) || files.has(file) || imported?.type !== 'chunk') return;
+          files.add(file);
+          imported.imports.forEach(visit);
+        };
+        for (const file of chunk.dynamicImports) {
+          const imported = bundle[file];
+          if (imported?.type === 'chunk' && starts.test(imported.facadeModuleId ?? '')) visit(file);
+        }
+        if (files.size === 0) throw new Error(`start-preloaded: the entry imports no module matching ${starts}`);
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+        // After the entry and its own preloads: they run first.
+        return html.replace(
+          /(<script type="module"[^>]*><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*)/,
+          `$1${links}`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     siteEnv(),
     inlineStylesheet(),
+    startPreloaded(/\/node_modules\/react-dom\/client\.js$/),
     contentFirst(),
     // The build's copy of public/ leaves out dotfiles and git-ignored files (scripts/lib/servedFiles.mjs).
     publicFilesOnly(),

@@ -1,36 +1,15 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { components } from './content/registry.tsx';
-import { preloadPage } from './onDemand.tsx';
-import { hydratableState, prerenderedRoute, trustPresanitized } from './prerenderState.ts';
+import { startSite } from './start.tsx';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-// A prerendered page is hydrated with the URL and data it was rendered with (the location's own
-// query, e.g. a search, applies right after), once the parts it shows that load on demand have
-// loaded, so it hydrates in one pass; anything else renders from scratch. The page of a route that
-// needs a session is its gate, with no data: it asks for its layout once there is a session.
-const state = hydratableState(document, location);
-if (state) {
-  // The page's rich text, sanitized by the build, shows as it is: no sanitizer to load.
-  trustPresanitized(state);
-  void preloadPage(prerenderedRoute(state), components).then(() =>
-    // As a transition, hydration yields to the browser every few milliseconds (a default-priority
-    // hydration is one task: 110-150 ms on a phone's CPU), so a tap during it is not held up.
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App url={state.url} dehydratedState={state.queries} gate={state.gate} />
-        </StrictMode>,
-      );
-    }),
-  );
-} else {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The site's entry. Its code runs in three tasks with a turn of the browser between them: the site's
+// own modules (this file's imports), then React DOM, then the start of hydration. As one module graph
+// it ran in one task of 100-120 ms on a phone's CPU (4x slower), which a tap during it waited on; a
+// graph is evaluated whole, so React DOM is an import of its own. Its chunk is in the page's own
+// preloads (vite.config.ts `startPreloaded`), fetched with this file: nothing waits for a second
+// round trip.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+void nextTask()
+  .then(() => import('react-dom/client'))
+  .then(async (client) => {
+    await nextTask();
+    startSite(client);
+  });
