@@ -19,6 +19,8 @@ export default defineConfig({
     // around them, ending the run evenly.
     maxWorkers: 4,
     sequence: { sequencer: ChromiumFirst },
+    // A test that passed on its CI retry also prints why its first try failed (tests/support/flakyReporter.ts).
+    reporters: ['default', './tests/support/flakyReporter.ts'],
     // expect.poll waits for a condition; its 1 s default fails a correct page on a busy machine.
     expect: { poll: { timeout: 15_000 } },
     projects: [
