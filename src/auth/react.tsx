@@ -13,6 +13,7 @@ import { configureAuth, defaultAuthClient, type AuthClient } from './client.ts';
 import {
   createSessionStore,
   type SessionState,
+  type SessionStatus,
   type SessionStore,
   type SessionStoreOptions,
   type SessionTriggers,
@@ -84,6 +85,28 @@ export function useAuthClient(): AuthClient {
   const store = useContext(SessionContext);
   if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
   return store.client;
+}
+
+/**
+ * The nearest {@link SessionProvider}'s session status while `watch` is true, else `undefined`; the
+ * component re-renders on the session's changes only while it watches. For a component that needs the
+ * session in some states only (a page that gates some of its routes), which a session answer would
+ * otherwise re-render, all of it, as the page loads. Throws outside a provider.
+ */
+export function useSessionStatus(watch: boolean): SessionStatus | undefined {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
+  const [, setState] = useState(store.getSnapshot);
+  useEffect(() => {
+    if (!watch) return;
+    // Only to re-render: the status is read from the store at each render, so a component that starts
+    // watching sees the current one at once. A transition, as useSession's.
+    const read = () => startTransition(() => setState(store.getSnapshot()));
+    const unsubscribe = store.subscribe(read);
+    read();
+    return unsubscribe;
+  }, [store, watch]);
+  return watch ? store.getSnapshot().status : undefined;
 }
 
 /** Options of {@link useSession}. */

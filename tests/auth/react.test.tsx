@@ -3,7 +3,7 @@ import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { withPrism } from '../support/prism.ts';
 import { configureAuth, defaultAuthClient, signIn } from '../../src/auth/index.ts';
-import { SessionProvider, useSession } from '../../src/auth/react.tsx';
+import { SessionProvider, useSession, useSessionStatus } from '../../src/auth/react.tsx';
 import { createTabs, prismClient, recordingFetch, visitor } from './harness.ts';
 
 const prism = withPrism('auth');
@@ -80,6 +80,34 @@ describe('SessionProvider and useSession', () => {
     await act(async () => arrive({ default: () => <p>Signed in as Ada Okafor</p> }));
     await waitFor(() => expect(screen.getByText('Signed in as Ada Okafor')).toBeTruthy());
     expect(screen.getByRole('heading').textContent).toBe('Capabilities');
+  });
+
+  it('useSessionStatus re-renders a component only while it watches, and tells the status at once when it starts', async () => {
+    // A page that gates some routes: on the others, the session's answer must not re-render it all.
+    const { client } = prismClient(prism.url);
+    const read = vi.spyOn(client, 'readSession');
+    const renders: Array<string | undefined> = [];
+    function Page({ gated }: { gated: boolean }) {
+      const status = useSessionStatus(gated);
+      renders.push(status);
+      return <p>{status ?? 'open page'}</p>;
+    }
+    const { rerender } = render(
+      <SessionProvider client={client}>
+        <Page gated={false} />
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(read).toHaveBeenCalledOnce());
+    await act(async () => void (await read.mock.results[0]!.value));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(renders).toEqual([undefined]);
+    rerender(
+      <SessionProvider client={client}>
+        <Page gated />
+      </SessionProvider>,
+    );
+    expect(renders.at(-1)).toBe('authenticated');
+    expect(screen.getByText('authenticated')).toBeTruthy();
   });
 
   it('update(data) from the hook posts it and re-renders with the new session', async () => {

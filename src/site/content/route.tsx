@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useAuthClient, useSession } from '../../auth/react.tsx';
+import { useAuthClient, useSession, useSessionStatus } from '../../auth/react.tsx';
 import type { PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { locatePath, routeLanguages } from '../language.ts';
@@ -90,8 +90,9 @@ export type PageRoute = PageStatus & {
  */
 export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): PageRoute {
   // Content for signed-in readers is not asked for without a session: a visitor without one is sent
-  // to sign in first (the layout service must still protect the item: anyone can call it).
-  const { status } = useSession();
+  // to sign in first (the layout service must still protect the item: anyone can call it). Only a
+  // gated route watches the session: on any other, its answer would re-render the whole page.
+  const status = useSessionStatus(!!gate);
   const waiting = !!gate && status !== 'authenticated';
   // Published pages change with a deploy (which prerenders them again), not during a visit: a page
   // hydrated from its prerendered data, or seen before, is not fetched again.
