@@ -82,9 +82,7 @@ export function SessionProvider(props: SessionProviderProps) {
  * every provider on it (a page's retry after the route failed). Throws outside a provider.
  */
 export function useAuthClient(): AuthClient {
-  const store = useContext(SessionContext);
-  if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
-  return store.client;
+  return useSessionStore().client;
 }
 
 /**
@@ -94,19 +92,37 @@ export function useAuthClient(): AuthClient {
  * otherwise re-render, all of it, as the page loads. Throws outside a provider.
  */
 export function useSessionStatus(watch: boolean): SessionStatus | undefined {
+  const store = useSessionStore();
+  // The status is read from the store at each render, so a component that starts watching sees the
+  // current one at once; the subscription only re-renders it.
+  useStoreChanges(store, watch);
+  return watch ? store.getSnapshot().status : undefined;
+}
+
+// The nearest provider's store; throws outside one.
+function useSessionStore(): SessionStore {
   const store = useContext(SessionContext);
   if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
-  const [, setState] = useState(store.getSnapshot);
+  return store;
+}
+
+// The store's snapshot as last rendered, re-rendering on each change while `watch`, as a transition.
+// Not useSyncExternalStore: its updates are urgent. The session answers while a prerendered page is
+// still hydrating, and an urgent update there made React hydrate the rest of the page in one blocking
+// task (a long task on a phone); an urgent update also swaps content already on screen for a Suspense
+// fallback when what the new session shows is still loading. As a transition, the page stays as it is
+// until the signed-in (or signed-out) version is ready.
+function useStoreChanges(store: SessionStore, watch = true): SessionState {
+  const [state, setState] = useState(store.getSnapshot);
   useEffect(() => {
     if (!watch) return;
-    // Only to re-render: the status is read from the store at each render, so a component that starts
-    // watching sees the current one at once. A transition, as useSession's.
     const read = () => startTransition(() => setState(store.getSnapshot()));
     const unsubscribe = store.subscribe(read);
+    // A change between the render and this subscription is read now.
     read();
     return unsubscribe;
   }, [store, watch]);
-  return watch ? store.getSnapshot().status : undefined;
+  return state;
 }
 
 /** Options of {@link useSession}. */
@@ -138,21 +154,8 @@ export type SessionContextValue<R extends boolean = false> = (R extends true
  * failed: the visitor may well be signed in), which the page shows with a retry instead.
  */
 export function useSession<R extends boolean = false>(options?: UseSessionOptions<R>): SessionContextValue<R> {
-  const store = useContext(SessionContext);
-  if (!store) throw new Error('No SessionProvider found: wrap your app in <SessionProvider>');
-  // Not useSyncExternalStore: its updates are urgent. The session answers while a prerendered page is
-  // still hydrating, and an urgent update there made React hydrate the rest of the page in one
-  // blocking task (a long task on a phone); an urgent update also swaps content already on screen
-  // for a Suspense fallback when what the new session shows is still loading. As a transition, the
-  // page stays as it is until the signed-in (or signed-out) version is ready.
-  const [state, setState] = useState(store.getSnapshot);
-  useEffect(() => {
-    const read = () => startTransition(() => setState(store.getSnapshot()));
-    const unsubscribe = store.subscribe(read);
-    // A change between the render and this subscription is read now.
-    read();
-    return unsubscribe;
-  }, [store]);
+  const store = useSessionStore();
+  const state = useStoreChanges(store);
   const redirecting = !!options?.required && state.status === 'unauthenticated' && !state.unavailable;
   // Runs when `redirecting` turns on, not on every render: an inline
   // `onUnauthenticated` is a new function each time and must not re-fire.
