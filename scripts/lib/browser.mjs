@@ -80,20 +80,34 @@ export async function launchBrowser({
   };
 }
 
+/** Where Debian's `chromium-headless-shell` package puts the shell. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium the test suites share ({@link launchBrowserServer}'s default): `$CHROMIUM_PATH`, else
+ * Debian's `chromium-headless-shell` (Blink and V8 of the same Chromium release without the desktop
+ * browser around them, the build Playwright itself tests in), else `/usr/bin/chromium`. A browser context
+ * in the full browser costs about a second of CPU before its page does anything (its profile and a
+ * renderer process of the desktop browser); in the shell, about a tenth of that, and a test run opens
+ * hundreds of them.
+ * @returns {string}
+ */
+export function testChromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+}
+
 /**
  * Launches one headless Chromium that other processes drive: `chromium.connect(server.wsEndpoint())`,
  * then a `browser.newContext()` of their own for each visit (its own cookies and storage, as a fresh
  * profile gives). Test files share it instead of each starting a Chromium. Fails as
  * {@link launchBrowser} does: at once, with the install command, when `executablePath` does not
  * exist, and after `launchTimeoutMs` when Chromium starts but never answers. `executablePath`
- * defaults to `$CHROMIUM_PATH`, else `/usr/bin/chromium`; `launchTimeoutMs` to 30 000.
+ * defaults to {@link testChromiumPath}; `launchTimeoutMs` to 30 000.
  * @param {Omit<LaunchOptions, 'device'>} [options]
  * @returns {Promise<BrowserServer>}
  */
-export async function launchBrowserServer({
-  executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  launchTimeoutMs = 30_000,
-} = {}) {
+export async function launchBrowserServer({ executablePath = testChromiumPath(), launchTimeoutMs = 30_000 } = {}) {
   assertChromium(executablePath);
   try {
     return await chromium.launchServer({

@@ -57,7 +57,12 @@ describe('the shared resources of a test run', () => {
       expect((JSON.parse((await ask(`${shared.url}/browser`)).body) as { wsEndpoint: string }).wsEndpoint).toBe(
         wsEndpoint,
       );
+      // Debian's headless shell when it is installed (.ci/run installs it): a tenth of the full
+      // browser's CPU per context; the full browser otherwise.
+      const shell = '/usr/bin/chromium-headless-shell';
+      const expected = process.env.CHROMIUM_PATH ?? (existsSync(shell) ? shell : '/usr/bin/chromium');
       expect(children().some((line) => /chromium/.test(line))).toBe(true);
+      expect(children().some((line) => /chromium-headless-shell /.test(line))).toBe(expected.endsWith('-shell'));
     } finally {
       await shared.close();
     }
