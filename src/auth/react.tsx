@@ -6,6 +6,7 @@ import {
   useEffectEvent,
   useMemo,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import type { Session } from '../../generated/auth/model/session.ts';
@@ -95,8 +96,8 @@ export function useSessionStatus(watch: boolean): SessionStatus | undefined {
   const store = useSessionStore();
   // The status is read from the store at each render, so a component that starts watching sees the
   // current one at once; the subscription only re-renders it.
-  useStoreChanges(store, watch);
-  return watch ? store.getSnapshot().status : undefined;
+  const state = useStoreChanges(store, watch);
+  return watch ? state.status : undefined;
 }
 
 // The nearest provider's store; throws outside one.
@@ -106,23 +107,30 @@ function useSessionStore(): SessionStore {
   return store;
 }
 
-// The store's snapshot as last rendered, re-rendering on each change while `watch`, as a transition.
-// Not useSyncExternalStore: its updates are urgent. The session answers while a prerendered page is
-// still hydrating, and an urgent update there made React hydrate the rest of the page in one blocking
-// task (a long task on a phone); an urgent update also swaps content already on screen for a Suspense
-// fallback when what the new session shows is still loading. As a transition, the page stays as it is
-// until the signed-in (or signed-out) version is ready.
+// Never re-renders by itself: useStoreChanges does, as a transition.
+const subscribeNowhere = () => () => {};
+
+// The store's snapshot, re-rendering on each change while `watch`, as a transition.
+// Not useSyncExternalStore's own subscription: its updates are urgent. The session answers while a
+// prerendered page is still hydrating, and an urgent update there made React hydrate the rest of the
+// page in one blocking task (a long task on a phone); an urgent update also swaps content already on
+// screen for a Suspense fallback when what the new session shows is still loading. As a transition,
+// the page stays as it is until the signed-in (or signed-out) version is ready.
+// The snapshot itself is read through useSyncExternalStore, for hydration: a part of a prerendered page
+// that hydrates after the session has answered (its code came later) first renders the snapshot the
+// server rendered, then, once hydrated, React re-renders that part alone with the current one. Read
+// from the store directly, it would not match the HTML, and React would throw that part away.
 function useStoreChanges(store: SessionStore, watch = true): SessionState {
-  const [state, setState] = useState(store.getSnapshot);
+  const [, setSeen] = useState(store.getSnapshot);
   useEffect(() => {
     if (!watch) return;
-    const read = () => startTransition(() => setState(store.getSnapshot()));
+    const read = () => startTransition(() => setSeen(store.getSnapshot()));
     const unsubscribe = store.subscribe(read);
     // A change between the render and this subscription is read now.
     read();
     return unsubscribe;
   }, [store, watch]);
-  return state;
+  return useSyncExternalStore(subscribeNowhere, store.getSnapshot, store.getServerSnapshot);
 }
 
 /** Options of {@link useSession}. */

@@ -47,6 +47,11 @@ export interface SessionStore {
   readonly client: AuthClient;
   /** The current snapshot; the same object until something changes. */
   getSnapshot(): SessionState;
+  /**
+   * The snapshot the store was created with: what a server render of the page showed (`loading`, or
+   * the `session` given), which hydration must render again whatever has arrived since.
+   */
+  getServerSnapshot(): SessionState;
   /** Calls `listener` after every change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Fetches the session now (the first fetch broadcasts, as the reference does). */
@@ -74,6 +79,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { client } = options;
   let session = options.session;
   let state = toState(session);
+  const initial = state;
   let latest = 0;
   let inFlight = 0;
   const listeners = new Set<() => void>();
@@ -104,6 +110,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const store: SessionStore = {
     client,
     getSnapshot: () => state,
+    getServerSnapshot: () => initial,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { withPrism } from '../support/prism.ts';
 import { configureAuth, defaultAuthClient, signIn } from '../../src/auth/index.ts';
 import { SessionProvider, useSession, useSessionStatus } from '../../src/auth/react.tsx';
@@ -80,6 +82,47 @@ describe('SessionProvider and useSession', () => {
     await act(async () => arrive({ default: () => <p>Signed in as Ada Okafor</p> }));
     await waitFor(() => expect(screen.getByText('Signed in as Ada Okafor')).toBeTruthy());
     expect(screen.getByRole('heading').textContent).toBe('Capabilities');
+  });
+
+  it('hydrates a prerendered part that the session answered before as the server rendered it, then shows the session', async () => {
+    // The site's account page: prerendered as `loading`, its code arrives after the session has
+    // answered. Hydrating it with the answer would not match the HTML: React would log a hydration
+    // error and throw the prerendered part away.
+    function Account() {
+      const { status } = useSession();
+      return <p>{status}</p>;
+    }
+    let arrive = (_: { default: typeof Account }) => {};
+    const Part = lazy(() => new Promise<{ default: typeof Account }>((resolve) => (arrive = resolve)));
+    const page = (client: ReturnType<typeof prismClient>['client'], part: ReactNode) => (
+      <SessionProvider client={client}>
+        <h1>Your account</h1>
+        <Suspense fallback={<p>Loading…</p>}>{part}</Suspense>
+      </SessionProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(prismClient(prism.url).client, <Account />));
+    document.body.append(container);
+    const prerendered = container.querySelector('p')!;
+    expect(prerendered.textContent).toBe('loading');
+
+    const { client } = prismClient(prism.url);
+    const read = vi.spyOn(client, 'readSession');
+    const hydrationErrors: unknown[] = [];
+    const root = hydrateRoot(container, page(client, <Part />), {
+      onRecoverableError: (error) => void hydrationErrors.push(error),
+    });
+    try {
+      await waitFor(() => expect(read).toHaveBeenCalledOnce());
+      await act(async () => void (await read.mock.results[0]!.value));
+      await act(async () => arrive({ default: Account }));
+      await waitFor(() => expect(container.querySelector('p')?.textContent).toBe('authenticated'));
+      expect(hydrationErrors).toEqual([]);
+      expect(container.querySelector('p')).toBe(prerendered);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 
   it('useSessionStatus re-renders a component only while it watches, and tells the status at once when it starts', async () => {
