@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -7,6 +8,15 @@ import ChromiumFirst from './tests/support/sequencer.ts';
 
 // The run's shared Prism mocks, production build and Chromium (each started on first use).
 const globalSetup = ['tests/support/sharedResources.ts'];
+
+// The jsdom files that ask for an environment of their own (a `@vitest-environment` docblock or its
+// options: the node environment, another URL, or jsdom for a file that needs modules evaluated afresh)
+// run isolated, each in a fresh environment; all the others share one window and module graph per
+// worker (`isolate: false`, tests/support/domSetup.ts), which halves the jsdom files' time.
+const ownEnvironment = (readdirSync('tests', { recursive: true, encoding: 'utf8' }) as string[])
+  .map((file) => `tests/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && !/^tests\/(browser|node)\//.test(file))
+  .filter((file) => readFileSync(file, 'utf8').includes('@vitest-environment'));
 
 export default defineConfig({
   plugins: [react()],
@@ -30,9 +40,23 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/browser/**', 'tests/node/**'],
+          exclude: ['tests/browser/**', 'tests/node/**', ...ownEnvironment],
+          isolate: false,
           globalSetup,
           setupFiles: ['tests/support/domSetup.ts'],
+          execArgv: ['--import', './tests/support/lowPriority.mjs'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-own',
+          environment: 'jsdom',
+          include: ownEnvironment,
+          globalSetup,
+          setupFiles: ['tests/support/domTimeouts.ts'],
           execArgv: ['--import', './tests/support/lowPriority.mjs'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (A fresh environment of its own, vitest.config.ts: whether the sanitizer's module was asked for is per module graph.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { RouteData } from '../../src/content/index.ts';
