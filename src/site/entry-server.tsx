@@ -10,7 +10,7 @@ import { sessionGate } from './content/route.tsx';
 import { dictionaryQueryKey, translate } from './dictionary.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } from './language.ts';
-import { PresanitizeContext, stateScript } from './prerenderState.ts';
+import { PreformatContext, PresanitizeContext, stateScript } from './prerenderState.ts';
 import { components } from './content/registry.tsx';
 import { pageModules } from './onDemand.tsx';
 import { siteConfig } from './siteConfig.ts';
@@ -165,10 +165,14 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
       const dehydratedState = dehydrate(queryClient);
       // The page's rich text is sanitized here; its data carries the result, for the browser to show as is.
       const sanitized = new Map<object, string>();
+      // Its dates are formatted here too, for the browser to show without formatting them while it hydrates.
+      const dates: Record<string, string> = {};
       const { prelude } = await prerender(
         <StrictMode>
           <PresanitizeContext.Provider value={(field, html) => sanitized.set(field, html)}>
-            <App url={path} dehydratedState={dehydratedState} gate={gate} />
+            <PreformatContext value={(key, text) => (dates[key] = text)}>
+              <App url={path} dehydratedState={dehydratedState} gate={gate} />
+            </PreformatContext>
           </PresanitizeContext.Provider>
         </StrictMode>,
       );
@@ -197,6 +201,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
           queries: dehydratedState,
           ...(gate ? { gate } : {}),
           ...(presanitized.length > 0 ? { sanitized: presanitized } : {}),
+          ...(Object.keys(dates).length > 0 ? { dates } : {}),
         }),
         modules: gate || !route ? [] : pageModules(route, components),
       };

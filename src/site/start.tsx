@@ -3,7 +3,7 @@ import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
 import { preloadPage } from './onDemand.tsx';
-import { hydratableState, prerenderedRoute, trustPresanitized } from './prerenderState.ts';
+import { hydratableState, prerenderedRoute, trustPreformatted, trustPresanitized } from './prerenderState.ts';
 
 /** What {@link startSite} needs of React DOM, which main.tsx loads in a task of its own. */
 export interface ReactDomClient {
@@ -25,6 +25,8 @@ export function startSite({ createRoot, hydrateRoot }: ReactDomClient): void {
   if (state) {
     // The page's rich text, sanitized by the build, shows as it is: no sanitizer to load.
     trustPresanitized(state);
+    // Its dates, formatted by the build, show as they are: no Intl set-up while hydrating.
+    trustPreformatted(state);
     void preloadPage(prerenderedRoute(state), components).then(() =>
       // As a transition, hydration yields to the browser every few milliseconds (a default-priority
       // hydration is one task: 110-150 ms on a phone's CPU), so a tap during it is not held up.

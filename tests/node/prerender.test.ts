@@ -180,6 +180,16 @@ describe('npm run build: a static page for every route of the content route list
     for (const { file } of pages) expect(html(file)).not.toMatch(/modulepreload[^>]*sanitizedHtml-/);
   });
 
+  it("carries the article's date as the build formatted it, so a visitor's browser does not format it while hydrating", () => {
+    const article = html('news/f-35-sustainment/index.html');
+    const state = JSON.parse(article.match(/<script type="application\/json" id="site-state">([^<]*)<\/script>/)![1]!);
+    const [iso, shown] = article.match(/<time dateTime="([^"]+)"[^>]*>([^<]+)<\/time>/i)!.slice(1);
+    expect(Object.entries(state.dates)).toEqual([[expect.stringMatching(new RegExp(` ${iso}$`)), shown]]);
+    expect(shown).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    // A page without a date carries none.
+    expect(html('index.html')).not.toMatch(/"dates":/);
+  });
+
   it('preloads on each page the chunks of the renderings it shows, and only those', () => {
     const preloads = (file: string) =>
       [...html(file).matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([a-zA-Z]+)-/g)].map((m) => m[1]);

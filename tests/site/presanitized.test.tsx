@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 // (A fresh environment of its own, vitest.config.ts: whether the sanitizer's module was asked for is per module graph.)
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { RouteData } from '../../src/content/index.ts';
 import { RichText } from '../../src/site/content/richText.tsx';
 import { SanitizedRichText } from '../../src/site/onDemand.tsx';
-import { type PrerenderedState, trustPresanitized } from '../../src/site/prerenderState.ts';
+import {
+  formatLongDate,
+  type PrerenderedState,
+  trustPreformatted,
+  trustPresanitized,
+} from '../../src/site/prerenderState.ts';
 
 // A prerendered page's rich text was sanitized by the build: the browser shows it as the page's data
 // carries it and loads no sanitizer for it. Anything else still goes through the sanitizer.
@@ -108,5 +113,33 @@ describe("a prerendered page's rich text", () => {
     const paragraph = await screen.findByText('Radar');
     expect(paragraph.parentElement!.innerHTML).toBe('<p>Radar<img src="x"></p>');
     expect(SanitizedRichText.requested()).toBe(true);
+  });
+});
+
+describe("a prerendered page's dates", () => {
+  it('shows the dates the build formatted as they are, and formats any other once, in UTC', () => {
+    const format = vi.spyOn(Date.prototype, 'toLocaleDateString');
+    const reported: Array<[string, string]> = [];
+    const report = (key: string, text: string) => void reported.push([key, text]);
+    // What the build does: formats, and reports each date for the page's data.
+    expect(formatLongDate('2025-03-12T23:30:00Z', 'en-GB', report)).toBe('12 March 2025');
+    expect(reported).toEqual([['en-GB 2025-03-12T23:30:00Z', '12 March 2025']]);
+    expect(formatLongDate('not a date', 'en-GB')).toBe('not a date');
+    expect(format).toHaveBeenCalledOnce();
+
+    // What the browser does with the page's data: shows the build's text, without formatting it.
+    trustPreformatted({
+      url: '/news/x',
+      notFound: false,
+      queries: { mutations: [], queries: [] },
+      dates: { 'de-DE 2025-03-12T23:30:00Z': '12. März 2025' },
+    });
+    format.mockClear();
+    expect(formatLongDate('2025-03-12T23:30:00Z', 'de-DE', report)).toBe('12. März 2025');
+    expect(format).not.toHaveBeenCalled();
+    // Another date, or the same in another language (a client-side navigation), is formatted.
+    expect(formatLongDate('2025-03-12T23:30:00Z', 'fr-FR')).toBe('12 mars 2025');
+    expect(format).toHaveBeenCalledOnce();
+    format.mockRestore();
   });
 });

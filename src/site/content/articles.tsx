@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { use, useId, useMemo } from 'react';
 import type { FieldMap } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { deviceBreakpoints } from '../../search/device.ts';
@@ -19,6 +19,7 @@ import { ContentRichText } from './richText.tsx';
 import { usePageLanguage } from '../dictionary.tsx';
 import { localeOf } from '../language.ts';
 import { type Article, ArticleCard, ArticleStats } from '../SiteContext.tsx';
+import { formatLongDate, PreformatContext } from '../prerenderState.ts';
 
 // The news renderings: lists of article teasers and an article's own page. Loaded on demand, as
 // every rendering (registry.tsx).
@@ -61,12 +62,6 @@ export function ArticleList({ fields }: ContentComponentProps) {
   );
 }
 
-const formatDate = (iso: string, locale: string) => {
-  const date = new Date(iso);
-  // A fixed zone: the server and the browser must print the same day.
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
-};
-
 /**
  * `ArticleBody`: an article's page: its heading (the page's h1), summary, author and date, image and
  * body (sanitized HTML), with the like button and view count it shares with every teaser of the same
@@ -79,6 +74,7 @@ export function ArticleBody({ fields, rendering }: ContentComponentProps) {
   const hasAuthor = useShowsField(fields.author);
   const published = textOf(fields.publishedDate);
   const locale = localeOf(usePageLanguage());
+  const reportDate = use(PreformatContext);
   const article = {
     id: rendering.dataSource || rendering.uid,
     title: textOf(fields.heading),
@@ -98,7 +94,7 @@ export function ArticleBody({ fields, rendering }: ContentComponentProps) {
             tag="time"
             dateTime={published || undefined}
             field={fields.publishedDate}
-            format={(iso) => formatDate(iso, locale)}
+            format={(iso) => formatLongDate(iso, locale, reportDate)}
           />
         </p>
         {editing ? (
