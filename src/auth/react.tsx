@@ -130,7 +130,13 @@ function useStoreChanges(store: SessionStore, watch = true): SessionState {
     read();
     return unsubscribe;
   }, [store, watch]);
-  return useSyncExternalStore(subscribeNowhere, store.getSnapshot, store.getServerSnapshot);
+  // Not watching, the server's snapshot on both sides: React's check after hydration then never finds
+  // a difference, which would re-render (urgently) a component that does not read the session.
+  return useSyncExternalStore(
+    subscribeNowhere,
+    watch ? store.getSnapshot : store.getServerSnapshot,
+    store.getServerSnapshot,
+  );
 }
 
 /** Options of {@link useSession}. */

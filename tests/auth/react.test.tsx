@@ -88,12 +88,28 @@ describe('SessionProvider and useSession', () => {
     // The site's account page: prerendered as `loading`, its code arrives after the session has
     // answered. Hydrating it with the answer would not match the HTML: React would log a hydration
     // error and throw the prerendered part away.
+    // Beside it, a component that does not watch the session (the site's page on an open route) must
+    // not be re-rendered by it.
+    const quietRenders: Array<string | undefined> = [];
+    function Quiet() {
+      const status = useSessionStatus(false);
+      quietRenders.push(status);
+      return null;
+    }
     function Account() {
       const { status } = useSession();
       return <p>{status}</p>;
     }
-    let arrive = (_: { default: typeof Account }) => {};
-    const Part = lazy(() => new Promise<{ default: typeof Account }>((resolve) => (arrive = resolve)));
+    function AccountPart() {
+      return (
+        <>
+          <Account />
+          <Quiet />
+        </>
+      );
+    }
+    let arrive = (_: { default: typeof AccountPart }) => {};
+    const Part = lazy(() => new Promise<{ default: typeof AccountPart }>((resolve) => (arrive = resolve)));
     const page = (client: ReturnType<typeof prismClient>['client'], part: ReactNode) => (
       <SessionProvider client={client}>
         <h1>Your account</h1>
@@ -101,7 +117,7 @@ describe('SessionProvider and useSession', () => {
       </SessionProvider>
     );
     const container = document.createElement('div');
-    container.innerHTML = renderToString(page(prismClient(prism.url).client, <Account />));
+    container.innerHTML = renderToString(page(prismClient(prism.url).client, <AccountPart />));
     document.body.append(container);
     const prerendered = container.querySelector('p')!;
     expect(prerendered.textContent).toBe('loading');
@@ -115,10 +131,12 @@ describe('SessionProvider and useSession', () => {
     try {
       await waitFor(() => expect(read).toHaveBeenCalledOnce());
       await act(async () => void (await read.mock.results[0]!.value));
-      await act(async () => arrive({ default: Account }));
+      await act(async () => arrive({ default: AccountPart }));
       await waitFor(() => expect(container.querySelector('p')?.textContent).toBe('authenticated'));
       expect(hydrationErrors).toEqual([]);
       expect(container.querySelector('p')).toBe(prerendered);
+      // Once on the server, once hydrating.
+      expect(quietRenders).toEqual([undefined, undefined]);
     } finally {
       act(() => root.unmount());
       container.remove();
