@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import type { ApiName } from '../../scripts/lib/prism.mjs';
-import { mapConcurrently } from '../support/browser.ts';
+import { mapConcurrently, routerListening } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 
 // The fault suite: every route of the route list (plus a product and a search), with each of the six
@@ -226,6 +226,9 @@ async function runCase(
     } else {
       await page.goto(`${site.url}${withScenario('/')}`);
       await page.locator('main h1').first().waitFor();
+      // A visitor's click before the page hydrates loads the next page in full: a client-side
+      // navigation starts once the router listens (the heading is in the HTML, long before).
+      await routerListening(page);
       // As a visitor's click on a link: an input (layout shifts within 500 ms of it are the visitor's
       // doing, as CLS counts them), then the history API and the router's event, as back/forward do.
       await page.keyboard.press('Shift');

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 export { DESKTOP, launchBrowser } from '../../scripts/lib/browser.mjs';
 
 /**
@@ -89,5 +90,26 @@ export async function pageAtRest(page: RestingPage): Promise<void> {
       page.off('request', count);
     }
     if (started === 0) return;
+  }
+}
+
+/**
+ * Resolves once the site's router listens for history navigations (a `popstate` listener on the
+ * window: only the router has one). A prerendered page shows its heading long before it hydrates; a
+ * history navigation made before then is not one a visitor can make (a click on a link is a full page
+ * load until the page hydrates), so a test that simulates a client-side navigation waits for this.
+ * Chromium only (it asks the DevTools protocol, which sees listeners without touching the page).
+ */
+export async function routerListening(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (;;) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      if (listeners.some((listener) => listener.type === 'popstate')) return;
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    await cdp.detach();
   }
 }
