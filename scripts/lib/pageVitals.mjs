@@ -104,8 +104,12 @@ export function unexecutedBytes(source, functions) {
   return unused;
 }
 
-// Runs in the page before any of its scripts: records paints and layout shifts as they happen.
-function observeVitals() {
+/**
+ * An init script (`page.addInitScript(observeVitals)`, before any of the page's scripts): records
+ * paints, long tasks and layout shifts as they happen, for {@link measurePage} and for
+ * {@link readShifts} on a page a test opened its own way.
+ */
+export function observeVitals() {
   /** @type {InPage} */
   const vitals = { fcp: -1, lcp: -1, lcpElement: '', cls: 0, shifts: [], longTasks: [] };
   let window0 = 0;
@@ -151,6 +155,19 @@ function observeVitals() {
     for (const entry of list.getEntries()) vitals.longTasks.push({ at: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   /** @type {{ __pageVitals?: unknown }} */ (globalThis).__pageVitals = vitals;
+}
+
+/**
+ * The layout shifts a page with {@link observeVitals} has had so far: `cls` (the worst session
+ * window, as CLS counts it) and each shift with its time, value and the elements that moved.
+ * @param {{ evaluate<R>(fn: () => R): Promise<R> }} page
+ * @returns {Promise<Pick<PageVitals, 'cls' | 'shifts'>>}
+ */
+export async function readShifts(page) {
+  const { cls, shifts } = /** @type {InPage} */ (
+    await page.evaluate(() => /** @type {{ __pageVitals?: unknown }} */ (globalThis).__pageVitals)
+  );
+  return { cls, shifts };
 }
 
 /**

@@ -103,34 +103,6 @@ describe.concurrent('the site in Chromium against the mocks', () => {
     expect(withBanners).toEqual(['/', '/campaigns/airshow-2025']);
   });
 
-  it.for(ROUTES)(
-    '%s renders from its layout data, with banners exactly when its layout is the targeted one',
-    async (path, { expect }) => {
-      const route = (await content().getRoute(path)).sitecore.route!;
-      const first = route.placeholders.main![0] as ComponentRendering;
-      const v = await visit(path);
-      try {
-        const h1 = v.page.getByRole('heading', { level: 1 });
-        await h1.waitFor();
-        // The session client's error page words its heading after the ?error= value (the session protocol's view).
-        if (first.componentName !== 'AuthError')
-          expect(await h1.innerText(), path).toBe((first.fields!.heading as { value: string }).value);
-        expect(await v.page.locator('main').getAttribute('data-layout-id'), path).toBe(route.layoutId);
-        expect(await v.page.title(), path).toBe((route.fields.pageTitle as { value: string }).value);
-        if (route.layoutId === TARGETED_LAYOUT) {
-          await v.page.getByRole('region', { name: 'Announcements' }).locator('[data-banner-id]').first().waitFor();
-        } else {
-          await pageAtRest(v.page);
-          expect(await v.page.locator('[data-banner-id]').count(), path).toBe(0);
-          expect(v.paths(/\/api\/oneconnect\//), path).toEqual([]);
-        }
-        expect(v.errors, path).toEqual([]);
-      } finally {
-        await v.close();
-      }
-    },
-  );
-
   it('tracks nothing before consent, then starts analytics on C0002, sends CTA clicks, and stops on withdrawal', async ({
     expect,
   }) => {
