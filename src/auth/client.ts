@@ -132,7 +132,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   // URLs are built whole by `url()`, so the transport has no base URL of its own. The timeout is
   // read at each call (`options.timeoutMs`; none by default, as the reference). Sign-in and sign-out
   // post forms, and the logger posts with keepalive: the two extras it needs.
-  const transport = composeSender({ fetch: (input, init) => (options.fetch ?? fetch)(input, init), timeoutMs: 0 }, [
+  const transport = composeSender({ fetch: (input, init) => (options.fetch ?? fetch)(input, init) }, [
     formBodies,
     keepaliveLimit,
   ]);
@@ -187,9 +187,6 @@ interface AuthReply<T> {
   data: T | null;
 }
 
-// The reply of a request that was not sent (no CSRF token to send it with).
-const NO_REPLY: AuthReply<never> = { status: 0, ok: false, data: null };
-
 /**
  * Sends one request to an auth route and parses the JSON answer; `accept`
  * decides whether the answer is usable. Anything else — no answer, a non-JSON
@@ -239,15 +236,20 @@ async function readJson<T extends object>(
   return data && Object.keys(data).length ? data : null;
 }
 
-// POSTs `fields` as a form (`undefined` left out, the rest as strings) and reads the `{ url }` answer; a non-2xx
-// answer with a `url` (a 401 for rejected credentials) is a normal reply.
-function postForm(
+// GETs `csrf`, then POSTs `fields` with the token and `callbackUrl` as a form (`undefined` left out, the rest as
+// strings) and reads the `{ url }` answer; a non-2xx answer with a `url` (a 401 for rejected credentials) is a
+// normal reply. Without a token nothing is posted: no reply.
+async function postForm(
   client: AuthClient,
   url: string,
   fields: Record<string, unknown>,
+  callbackUrl: string,
 ): Promise<AuthReply<{ url: string }>> {
+  const csrfToken = await client.getCsrfToken();
+  if (!csrfToken) return { status: 0, ok: false, data: null };
   const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+  for (const [key, value] of Object.entries({ ...fields, csrfToken, callbackUrl, json: 'true' }))
+    if (value !== undefined) form.append(key, String(value));
   return send<{ url: string }>(
     client,
     url,
@@ -314,10 +316,7 @@ async function signInWith(
   }
   const query = String(new URLSearchParams(authorizationParams));
   const url = `${client.url(type === 'credentials' ? 'callback' : 'signin')}/${provider}${query && `?${query}`}`;
-  const csrfToken = await client.getCsrfToken();
-  const { status, ok, data } = csrfToken
-    ? await postForm(client, url, { ...options, csrfToken, callbackUrl, json: 'true' })
-    : NO_REPLY;
+  const { status, ok, data } = await postForm(client, url, options, callbackUrl);
   const error = data && replyError(data.url);
   // A credentials sign-in is complete once it answers, so the other tabs hear of
   // it now, whether or not the navigation below reloads this one.
@@ -339,10 +338,7 @@ async function signOutWith(
 ): Promise<SignOutResponse | null | undefined> {
   const { callbackUrl = location.href, redirect = true } = options;
   checkCallbackUrl(client, callbackUrl);
-  const csrfToken = await client.getCsrfToken();
-  const { data } = csrfToken
-    ? await postForm(client, client.url('signout'), { csrfToken, callbackUrl, json: 'true' })
-    : NO_REPLY;
+  const { data } = await postForm(client, client.url('signout'), {}, callbackUrl);
   if (data) client.broadcast('signout');
   if (redirect) {
     client.navigate(replyTarget(client, data?.url, callbackUrl));

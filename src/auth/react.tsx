@@ -53,24 +53,23 @@ export interface SessionProviderProps extends SessionTriggers, Omit<SessionStore
  * `authenticated` or `unauthenticated`; refreshed by other tabs' messages, when
  * the tab becomes visible, and by the optional online-only polling.
  */
-export function SessionProvider(props: SessionProviderProps) {
+export function SessionProvider({ children, ...props }: SessionProviderProps) {
   const {
-    children,
-    session,
+    client,
     basePath,
     baseUrl,
     redirectOrigins,
-    client,
     timeoutMs,
     refetchInterval,
     refetchOnWindowFocus,
     refetchWhenOffline,
-    ...environment
   } = props;
   // Set during render, as the reference does, so a child's first effect already signs in under this base path.
   if (!client) configureAuth({ basePath, baseUrl, redirectOrigins, timeoutMs });
-  // Created once: later `client`, `session` or environment props are not picked up (the reference also reads them once).
-  const [store] = useState(() => createSessionStore({ ...environment, client: client ?? defaultAuthClient, session }));
+  // Created once: later `client`, `session` or environment props are not picked up (the reference also reads them
+  // once). The store reads its own options (`session`, `window`, `document`, `online`) and ignores the other props;
+  // `children` is left out so the store does not hold on to the first render's elements.
+  const [store] = useState(() => createSessionStore({ ...props, client: client ?? defaultAuthClient }));
   useEffect(
     () => store.start({ refetchInterval, refetchOnWindowFocus, refetchWhenOffline }),
     [store, refetchInterval, refetchOnWindowFocus, refetchWhenOffline],

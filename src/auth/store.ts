@@ -125,9 +125,36 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       }
       return next;
     },
-    start(triggers = {}) {
+    start({ refetchInterval = 0, refetchOnWindowFocus = true, refetchWhenOffline = false } = {}) {
       if (session === undefined && latest === 0) void refetch(Tell.Always);
-      return attach(options, triggers, refetch, () => !!session && inFlight === 0);
+      const win = options.window ?? window;
+      const doc = options.document ?? document;
+      let online = options.online ?? (typeof navigator !== 'undefined' && navigator.onLine);
+      // Focus and poll refreshes run only with a session (as the reference: an
+      // anonymous reader costs no requests) and never on top of a running fetch.
+      const refresh = () => void (session && !inFlight && refetch(Tell.OnChange));
+      // On the core scheduler, so tests swap the timers (`setTimerProvider`, fake timers) in one place.
+      const timer =
+        refetchInterval > 0
+          ? scheduleInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000)
+          : undefined;
+      const detach = [
+        listen(
+          win,
+          'storage',
+          ((event: StorageEvent) => void (parseSessionMessage(event) && refetch(Tell.Never))) as () => void,
+        ),
+        listen(win, 'online', () => (online = true)),
+        listen(win, 'offline', () => (online = false)),
+        listen(
+          doc,
+          'visibilitychange',
+          () => void (refetchOnWindowFocus && doc.visibilityState === 'visible' && refresh()),
+        ),
+        client.onRefetch(() => refetch(Tell.Never)),
+        () => timer !== undefined && cancelInterval(timer),
+      ];
+      return () => detach.forEach((off) => off());
     },
   };
   return store;
@@ -143,39 +170,3 @@ const listen = (target: Target, type: string, handler: () => void) => {
   target.addEventListener(type, handler);
   return () => target.removeEventListener(type, handler);
 };
-
-// Focus and poll refreshes run only with a session (as the reference: an
-// anonymous reader costs no requests) and never on top of a running fetch.
-function attach(
-  options: SessionStoreOptions,
-  { refetchInterval = 0, refetchOnWindowFocus = true, refetchWhenOffline = false }: SessionTriggers,
-  refetch: (tell: Tell) => Promise<void>,
-  canRefresh: () => boolean,
-): () => void {
-  const win = options.window ?? window;
-  const doc = options.document ?? document;
-  let online = options.online ?? (typeof navigator !== 'undefined' && navigator.onLine);
-  const refresh = () => void (canRefresh() && refetch(Tell.OnChange));
-  // On the core scheduler, so tests swap the timers (`setTimerProvider`, fake timers) in one place.
-  const timer =
-    refetchInterval > 0
-      ? scheduleInterval(() => void ((online || refetchWhenOffline) && refresh()), refetchInterval * 1000)
-      : undefined;
-  const detach = [
-    listen(
-      win,
-      'storage',
-      ((event: StorageEvent) => void (parseSessionMessage(event) && refetch(Tell.Never))) as () => void,
-    ),
-    listen(win, 'online', () => (online = true)),
-    listen(win, 'offline', () => (online = false)),
-    listen(
-      doc,
-      'visibilitychange',
-      () => void (refetchOnWindowFocus && doc.visibilityState === 'visible' && refresh()),
-    ),
-    options.client.onRefetch(() => refetch(Tell.Never)),
-    () => timer !== undefined && cancelInterval(timer),
-  ];
-  return () => detach.forEach((off) => off());
-}
