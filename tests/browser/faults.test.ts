@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import type { ApiName } from '../../scripts/lib/prism.mjs';
 import { mapConcurrently, routerListening } from '../support/browser.ts';
-import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
+import { newContextOutsideSlots, sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 
 // The fault suite: every route of the route list (plus a product and a search), with each of the six
 // services failing in turn, as an error answer (the QA scenario `?mock=<api>:code=…`) and as no answer
@@ -291,8 +291,10 @@ const outcomes = new Map<string, Promise<Outcome[]>>();
 const contexts: BrowserContext[] = [];
 /**
  * How many cases run at once (most of a case's time is waiting for a deadline): eight in the full
- * matrix; three in the focused one, which is meant to run beside other suites (in a run that gives out
- * Chromium slots, vitest.config.ts `chromiumContexts`, each case holds one for the whole suite).
+ * matrix; three in the focused one, which is meant to run beside other suites. Their contexts take
+ * none of the run's Chromium slots (vitest.config.ts `chromiumContexts`): a case that waits out a
+ * deadline uses next to no CPU, and holding three of the six slots for the whole suite kept the
+ * other suites' pages waiting (vitest 392 s with, 344 s without, `npm test` on a quiet machine).
  */
 const CONCURRENCY = FULL ? 8 : 3;
 
@@ -313,7 +315,9 @@ beforeAll(async () => {
   // Every case starts now, at most CONCURRENCY at a time, each in a free context; each route's test
   // reads its own cases once all of them have run.
   const free = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () => browser.newContext({ viewport: { width: 1280, height: 800 } })),
+    Array.from({ length: CONCURRENCY }, () =>
+      newContextOutsideSlots(browser, { viewport: { width: 1280, height: 800 } }),
+    ),
   );
   await Promise.all(free.map((context) => context.addInitScript(prepare)));
   contexts.push(...free);

@@ -80,6 +80,7 @@ export function sharedBrowser(): Promise<Browser> {
     const limit = inject('chromiumContexts');
     if (limit) {
       const newContext = connected.newContext.bind(connected);
+      outsideSlots.set(connected, newContext);
       connected.newContext = async (options) => {
         const release = await chromiumSlot(limit);
         try {
@@ -94,6 +95,17 @@ export function sharedBrowser(): Promise<Browser> {
     }
     return connected;
   }));
+}
+
+const outsideSlots = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * A context of the shared Chromium that takes none of the run's slots: for a suite whose pages
+ * spend their time waiting (the fault suite's cases wait out a service's deadline), so that
+ * holding a slot would only keep other suites' pages from loading.
+ */
+export function newContextOutsideSlots(browser: Browser, options: Parameters<Browser['newContext']>[0]) {
+  return (outsideSlots.get(browser) ?? browser.newContext.bind(browser))(options);
 }
 
 /**
