@@ -199,7 +199,8 @@ export async function measurePage(context, url, { throttle, settleMs = 1500, cov
         downloadThroughput: (throttle.downloadKbps * 1000) / 8,
         uploadThroughput: (throttle.uploadKbps * 1000) / 8,
       });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpuSlowdown });
+      // Only when slowed: Chromium slows a page by spinning its main thread, a core's worth of CPU.
+      if (throttle.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpuSlowdown });
     }
     // Bytes as they came over the wire, per request (headers included, as the network saw them).
     /** @type {Map<string, number>} */
