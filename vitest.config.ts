@@ -18,6 +18,16 @@ const ownEnvironment = (readdirSync('tests', { recursive: true, encoding: 'utf8'
   .filter((file) => /\.test\.tsx?$/.test(file) && !/^tests\/(browser|node)\//.test(file))
   .filter((file) => readFileSync(file, 'utf8').includes('@vitest-environment'));
 
+// What both jsdom projects share: the run's resources, a low CPU priority (tests/support/lowPriority.mjs)
+// and their bounds.
+const jsdomFiles = {
+  environment: 'jsdom',
+  globalSetup,
+  execArgv: ['--import', './tests/support/lowPriority.mjs'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -37,29 +47,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...jsdomFiles,
           name: 'dom',
-          environment: 'jsdom',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/browser/**', 'tests/node/**', ...ownEnvironment],
           isolate: false,
-          globalSetup,
           setupFiles: ['tests/support/domSetup.ts'],
-          execArgv: ['--import', './tests/support/lowPriority.mjs'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
         extends: true,
         test: {
+          ...jsdomFiles,
           name: 'dom-own',
-          environment: 'jsdom',
           include: ownEnvironment,
-          globalSetup,
           setupFiles: ['tests/support/domTimeouts.ts'],
-          execArgv: ['--import', './tests/support/lowPriority.mjs'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
