@@ -23,7 +23,11 @@ const listedPaths = listedRoutes().map((r) => r.path);
 // Pages an editor marked `requiresSession` are prerendered as their gate: it shows until the session
 // answers, then the page asks for its layout (it carries none of it) and shows the visitor's page.
 const requiresSession = (path: string): boolean =>
-  contract.components.examples[exampleNameFor(path)].value.sitecore.route.fields.requiresSession?.value === true;
+  (routeOf(path).fields.requiresSession as { value?: unknown } | undefined)?.value === true;
+/** A listed path's route as the layout service answers it (the contract's example). */
+function routeOf(path: string): RouteData {
+  return contract.components.examples[exampleNameFor(path)].value.sitecore.route;
+}
 // Planted in the account page's rendering (the contract's fixture): text for signed-in readers only.
 const GATED_MARKER = 'AD-MEMBERS-7Q4X';
 
@@ -41,8 +45,6 @@ const LAYOUT = /\/content-api\/sitecore\/api\/layout\/render\/jss/;
 const BANNERS = /\/api\/oneconnect\//;
 // The layout the banners are targeted at (VITE_BANNER_LAYOUT_ID of the development settings).
 const TARGETED_LAYOUT = import.meta.env.VITE_BANNER_LAYOUT_ID;
-/** A listed path's route as the layout service answers it (the contract's example). */
-const routeOf = (path: string): RouteData => contract.components.examples[exampleNameFor(path)].value.sitecore.route;
 
 interface Opened {
   page: Page;
