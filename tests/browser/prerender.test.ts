@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { beforeAll, describe, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import type { ComponentRendering, RouteData } from '../../src/content/index.ts';
 import { measurePage, observeVitals, readShifts, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
@@ -54,6 +54,8 @@ interface Opened {
   problems: string[];
   /** Items of the layout requests the page made. */
   layoutItems: string[];
+  /** Items of the layout requests that have had their answer (or failed). */
+  layoutAnswered: string[];
   /** Paths of the banner service's calls the page made. */
   bannerCalls: string[];
   /** Whether the page's document was rendered before any script ran. */
@@ -84,6 +86,7 @@ async function open(path: string): Promise<Opened> {
   await answerSessionReads(page.context());
   const problems: string[] = [];
   const layoutItems: string[] = [];
+  const layoutAnswered: string[] = [];
   const bannerCalls: string[] = [];
   const events: string[] = [];
   page.on('console', (m) => {
@@ -99,6 +102,11 @@ async function open(path: string): Promise<Opened> {
   page.on('response', (r) => {
     if (new URL(r.url()).pathname === '/api/auth/session') events.push('session');
   });
+  const answered = (r: Request) => {
+    if (LAYOUT.test(r.url())) layoutAnswered.push(new URL(r.url()).searchParams.get('item') ?? '');
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   await page.addInitScript(countRemovedHeadings);
   await page.addInitScript(observeVitals);
   const response = await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
@@ -113,6 +121,7 @@ async function open(path: string): Promise<Opened> {
     events,
     problems,
     layoutItems,
+    layoutAnswered,
     bannerCalls,
     status: response!.status(),
     servedH1: served.replace(/&amp;/g, '&'),
@@ -129,13 +138,15 @@ describe.concurrent('prerendered pages in Chromium', () => {
   it.for(listedPaths)(
     `%s hydrates from its own data in one pass: no layout request (but a gated page's, with a session), no console error or warning, the served heading kept, its layout's heading, title and banners, and on a desktop screen shifts within ${CLS_TARGET}`,
     async (path, { expect }) => {
-      const { page, problems, layoutItems, bannerCalls, status, servedH1, removedHeadings } = await open(path);
+      const { page, problems, layoutItems, layoutAnswered, bannerCalls, status, servedH1, removedHeadings } =
+        await open(path);
       const route = routeOf(path);
       const first = route.placeholders.main![0] as ComponentRendering;
       try {
-        // A gated page asks for its layout once the session has answered: wait for that, then for rest.
+        // A gated page asks for its layout once the session has answered: wait for its answer, then for
+        // rest (pageAtRest waits for the requests it sees start, not for one already on its way).
         if (requiresSession(path)) {
-          await expect.poll(() => layoutItems).toContain(path);
+          await expect.poll(() => layoutAnswered).toContain(path);
           await pageAtRest(page);
         }
         expect(status).toBe(200);

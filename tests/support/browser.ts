@@ -57,6 +57,8 @@ interface RestingPage {
  * Resolves once the page has finished its work: the network is idle, every image it asked for has
  * loaded or failed, fonts are ready, the main thread has had nothing else to do and painted twice, and none of
  * that started a new request. "Nothing was sent" assertions wait for this instead of a fixed time.
+ * A request already on its way when it is called is not waited for: Playwright's `networkidle` is
+ * the navigation's, reached once; wait for that answer first.
  */
 export async function pageAtRest(page: RestingPage): Promise<void> {
   for (;;) {
