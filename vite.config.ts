@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { devServer } from './scripts/lib/devServer.mjs';
 import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 import { publicFilesOnly } from './scripts/lib/servedFiles.mjs';
+import { consentLoaderScript } from './src/site/consent.ts';
 import { assertSiteEnv } from './src/site/siteEnv.ts';
 
 /**
@@ -52,6 +53,29 @@ function inlineStylesheet(): Plugin {
           },
         );
       },
+    },
+  };
+}
+
+/**
+ * The consent platform starts loading from the page's head as the HTML is parsed
+ * (src/site/consent.ts `consentLoaderScript`), not once the page's code has loaded and run: its
+ * prompt is the first thing a first visit answers. In the dev server too, so both serve one page.
+ */
+function consentFirst(): Plugin {
+  let env: Record<string, string> = {};
+  return {
+    name: 'consent-first',
+    configResolved(config) {
+      env = config.env;
+    },
+    transformIndexHtml(html) {
+      const src = env.VITE_CONSENT_SCRIPT_URL;
+      if (!src) return html;
+      if (!html.includes('<title>'))
+        throw new Error('consent-first: index.html has no <title> to load the consent platform before');
+      const loader = consentLoaderScript({ src, domainScript: env.VITE_CONSENT_DOMAIN_SCRIPT || undefined });
+      return html.replace('<title>', () => `${loader}\n    <title>`);
     },
   };
 }
@@ -121,6 +145,7 @@ function startPreloaded(starts: RegExp): Plugin {
 export default defineConfig({
   plugins: [
     siteEnv(),
+    consentFirst(),
     inlineStylesheet(),
     startPreloaded(/\/node_modules\/react-dom\/client\.js$/),
     contentFirst(),

@@ -7,6 +7,7 @@ import type { PageMode } from '../content/index.ts';
  * missing value is `normal`. Case-insensitive, as editors' links vary.
  */
 export function getPageMode(search: string = typeof location === 'undefined' ? '' : location.search): PageMode {
+  // Self-contained (globals and its argument only): the page's consent loader inlines its source.
   const mode = new URLSearchParams(search).get('sc_mode')?.toLowerCase();
   return mode === 'edit' || mode === 'preview' ? mode : 'normal';
 }

@@ -276,6 +276,29 @@ describe.concurrent('prerendered pages in Chromium', () => {
     }
   });
 
+  it("shows the consent platform's prompt from the HTML alone, and none in edit mode", async ({ expect }) => {
+    const page = await newPage();
+    try {
+      // The page's own scripts never arrive: what shows comes from the HTML and the platform's script.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      const consentScripts: string[] = [];
+      page.on('request', (r) => {
+        if (/consent-stub\.js/.test(r.url())) consentScripts.push(r.url());
+      });
+      for (const path of ['/careers', '/products/TIT-FAST-100']) {
+        await page.goto(`${built.url}${path}`);
+        await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+      }
+      expect(consentScripts).toHaveLength(2);
+      consentScripts.length = 0;
+      await page.goto(`${built.url}/careers?sc_mode=edit`, { waitUntil: 'networkidle' });
+      expect(consentScripts).toEqual([]);
+      expect(await page.locator('#consent-banner').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('renders a wildcard item (a product) from the app shell', async ({ expect }) => {
     const { page, problems, status } = await open('/products/TIT-FAST-100');
     try {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_GROUP, createConsentStore, loadConsentScript, parseActiveGroups } from '../../src/site/consent.ts';
+import {
+  ANALYTICS_GROUP,
+  consentLoaderScript,
+  createConsentStore,
+  loadConsentScript,
+  parseActiveGroups,
+} from '../../src/site/consent.ts';
 
 type ConsentGlobals = { OnetrustActiveGroups?: unknown; OptanonWrapper?: () => void };
 const w = window as Window & ConsentGlobals;
@@ -98,5 +104,45 @@ describe('loadConsentScript', () => {
     expect(a.async).toBe(true);
     expect(a.getAttribute('src')).toBe('/consent-stub.js');
     expect(a.dataset.domainScript).toBe('abc-123');
+  });
+});
+
+describe('consentLoaderScript', () => {
+  // The page's head as served (parsed, not run), then its one script run as the page would, at `url`.
+  const runServed = (url: string, html: string) => {
+    const scripts = new DOMParser().parseFromString(`<head>${html}</head>`, 'text/html').querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    history.replaceState(null, '', url);
+    new Function(scripts[0]!.text)();
+    return document.querySelectorAll<HTMLScriptElement>('script[data-consent-script]');
+  };
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it.each(['/careers', '/careers?sc_mode=preview', '/?sc_mode=normal'])(
+    'starts the consent platform from the head of %s, at high priority',
+    (url) => {
+      const scripts = runServed(url, consentLoaderScript({ src: '/consent-stub.js', domainScript: 'abc-123' }));
+      expect(scripts).toHaveLength(1);
+      const script = scripts[0]!;
+      expect(script.getAttribute('src')).toBe('/consent-stub.js');
+      expect(script.async).toBe(true);
+      expect(script.fetchPriority).toBe('high');
+      expect(script.dataset.domainScript).toBe('abc-123');
+      // What the page's code does later finds it and adds none.
+      expect(loadConsentScript({ src: '/consent-stub.js' })).toBe(script);
+    },
+  );
+
+  it.each(['/careers?sc_mode=edit', '/?sc_mode=EDIT&x=1'])(
+    'loads nothing in edit mode (%s), where editors get no consent banner',
+    (url) => {
+      expect(runServed(url, consentLoaderScript({ src: '/consent-stub.js' }))).toHaveLength(0);
+    },
+  );
+
+  it('keeps a URL that closes the script tag inside its string', () => {
+    const src = '/consent.js?x=</script><script>window.injected=1</script>';
+    const scripts = runServed('/', consentLoaderScript({ src }));
+    expect(scripts[0]?.getAttribute('src')).toBe(src);
   });
 });
