@@ -120,6 +120,8 @@ const subscribeNowhere = () => () => {};
 // server rendered, then, once hydrated, React re-renders that part alone with the current one. Read
 // from the store directly, it would not match the HTML, and React would throw that part away.
 function useStoreChanges(store: SessionStore, watch = true): SessionState {
+  // Never read: setting it re-renders, and setting the snapshot the store had already (not a counter)
+  // lets React skip that re-render when a notification changed nothing.
   const [, setSeen] = useState(store.getSnapshot);
   useEffect(() => {
     if (!watch) return;

@@ -55,7 +55,7 @@ export function loadConsentScript({ src, domainScript, doc = document }: Consent
  * HTML is parsed, unless the page is in edit mode (editors get no consent banner), as
  * {@link useConsent} would once the page's code has run; `useConsent` then finds the script and
  * adds none. On a phone on a slow network the prompt showed 1.1 s after the first paint when the
- * page's code loaded the platform, about 0.1 s after with this. vite.config.ts puts it in
+ * page's code loaded the platform, about 0.15 s after with this. vite.config.ts puts it in
  * index.html, so every prerendered page and the app shell carry it.
  */
 export function consentLoaderScript({ src, domainScript }: Omit<ConsentScriptOptions, 'doc'>): string {
