@@ -110,6 +110,50 @@ export interface components {
                 name: string;
             };
             visitorIdentificationTimestamp?: number;
+            /**
+             * @description Which of the platform's editors is looking; sent only with `pageState: edit`, and absent
+             *     means `chromes`.
+             *
+             *     - `chromes`: the older in-page editor. Fields carry `editable` markup and placeholders
+             *       carry the editor's `HtmlElementRendering` entries; the site renders both as sent.
+             *     - `metadata`: the platform's current, hosted page editor. The answer carries no markup:
+             *       fields carry `metadata` (`FieldMetadata`) instead of `editable`, placeholders hold
+             *       renderings only, and the site writes the editor's markers itself, each a
+             *       `<code type="text/sitecore" chrometype="field|placeholder|rendering" class="scpm"
+             *       kind="open|close">` element (a close marker has no id and no text):
+             *       - around each field: an open marker holding the field's `metadata` as JSON, the
+             *         field, and a close marker; an empty field shows `[No text in field]` between them;
+             *       - around each placeholder's renderings: an open marker whose `id` is
+             *         `<placeholder name>_<uid of the rendering that owns the placeholder>` (a
+             *         route-level placeholder uses the all-zero uid
+             *         `00000000-0000-0000-0000-000000000000`), and a close marker; a dynamic placeholder
+             *         (`name-{*}` in the answer) is named by its pattern, not by the name the component
+             *         renders (`columns-left-{*}_<uid>`, not `columns-left-1_<uid>`);
+             *       - around each rendering: an open marker whose `id` is the rendering's `uid`, and a
+             *         close marker.
+             *
+             *       An empty placeholder stays a visible drop target: its markers are wrapped in
+             *       `<div class="sc-jss-empty-placeholder">`.
+             * @enum {string}
+             */
+            editMode?: "chromes" | "metadata";
+            /**
+             * @description Metadata edit mode only: the editor's own scripts, which the page loads (each a
+             *     `script` element with that `src`, in order). The site loads only those on the
+             *     platform's configured editor origin (the setting `VITE_EDITOR_ORIGIN`; a path resolves
+             *     against the page's own address) and ignores any other.
+             */
+            clientScripts?: string[];
+            /**
+             * @description Metadata edit mode only: id → the JSON data the editor's scripts read. In edit mode the
+             *     site writes each entry as a `script` element of type `application/json` with that `id`,
+             *     holding its JSON; in any other mode it writes none.
+             */
+            clientData?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
         } & {
             [key: string]: unknown;
         };
@@ -139,7 +183,13 @@ export interface components {
             /** @description Keep the route out of search engines (robots `noindex`, not in the sitemap). */
             noIndex?: components["schemas"]["CheckboxField"];
         };
-        /** @description Placeholder name → its renderings (and, in edit mode, HTML element entries), in order. */
+        /**
+         * @description Placeholder name → its renderings (and, in chromes edit mode, HTML element entries), in
+         *     order; `[]` for an empty placeholder. A key may be a dynamic placeholder's pattern
+         *     `name-{*}` (`{*}` stands for digits): the component renders the placeholder as `name-<n>`
+         *     (`columns-left-1`) and gets the pattern's entries. Metadata edit mode sends the pattern,
+         *     and the site names the placeholder's markers by it.
+         */
         Placeholders: {
             [key: string]: (components["schemas"]["ComponentRendering"] | components["schemas"]["HtmlElementRendering"])[];
         };
@@ -151,7 +201,13 @@ export interface components {
             dataSource?: string;
             params?: components["schemas"]["RenderingParams"];
             fields?: components["schemas"]["FieldMap"];
-            /** @description Nested placeholders of a container rendering. */
+            /**
+             * @description Nested placeholders of a container rendering, placeholder name → its renderings, in
+             *     order (`[]` when empty). As on the route, a key may be a dynamic placeholder's pattern
+             *     `name-{*}`, which metadata edit mode sends: the component renders `name-<n>` (the
+             *     rendering's `DynamicPlaceholderId`, e.g. `columns-left-1`) and gets the pattern's
+             *     entries.
+             */
             placeholders?: {
                 [key: string]: (components["schemas"]["NestedComponentRendering"] | components["schemas"]["HtmlElementRendering"])[];
             };
@@ -173,8 +229,8 @@ export interface components {
             };
         };
         /**
-         * @description An editor-only element (edit mode only): the platform's placeholder and rendering chrome
-         *     markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its
+         * @description An editor-only element (chromes edit mode only; metadata edit mode sends none): the
+         *     platform's placeholder and rendering chrome markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its
          *     attributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,
          *     `class`, `data-selectable`), `contents` its inner HTML (the chrome's JSON) or null.
          */
@@ -202,14 +258,17 @@ export interface components {
         TextField: {
             value: string;
             editable?: components["schemas"]["Editable"];
+            metadata?: components["schemas"]["FieldMetadata"];
         };
         NumberField: {
             value: number;
             editable?: components["schemas"]["Editable"];
+            metadata?: components["schemas"]["FieldMetadata"];
         };
         CheckboxField: {
             value: boolean;
             editable?: components["schemas"]["Editable"];
+            metadata?: components["schemas"]["FieldMetadata"];
         };
         ImageField: {
             value: {
@@ -220,6 +279,7 @@ export interface components {
                 height?: number;
             };
             editable?: components["schemas"]["Editable"];
+            metadata?: components["schemas"]["FieldMetadata"];
         };
         LinkField: {
             value: {
@@ -231,19 +291,57 @@ export interface components {
                 linktype?: "internal" | "external" | "media" | "anchor" | "mailto";
             };
             /**
-             * @description Edit mode only: the first part of the link's editing markup (its hidden value, field
+             * @description Chromes edit mode only: the first part of the link's editing markup (its hidden value, field
              *     chrome and the opening anchor with its text); the site renders it joined to
              *     `editableLastPart`.
              */
             editableFirstPart?: string;
-            /** @description Edit mode only, with `editableFirstPart`; the closing anchor and field chrome. */
+            /** @description Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome. */
             editableLastPart?: string;
+            metadata?: components["schemas"]["FieldMetadata"];
         };
         /**
          * @description Markup the platform's editor needs to edit the field in place (its hidden value input, chrome
-         *     data and the element showing the value); present only in edit mode, on empty fields too.
+         *     data and the element showing the value); present only in chromes edit mode, on empty fields
+         *     too (metadata edit mode sends `metadata` instead).
          */
         Editable: string;
+        /**
+         * @description What the platform's hosted page editor needs to edit the field: present only in metadata
+         *     edit mode, instead of `editable` (and a link's `editableFirstPart`/`editableLastPart`), on
+         *     empty fields too. The site writes it, as JSON, into the field's open marker (see
+         *     `LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.
+         */
+        FieldMetadata: {
+            /**
+             * @description The item version the field belongs to: a rendering's data source, the route's item for
+             *     a route field, the referenced item for a field of an item (list) field.
+             */
+            datasource?: {
+                /** @description The item's id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`). */
+                id?: string;
+                language?: string;
+                /** @description The item version's revision (32 hex digits). */
+                revision?: string;
+                version?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The field's display name. */
+            title?: string;
+            /** @description The field's id (a GUID in braces). */
+            fieldId?: string;
+            /** @description The field's type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …). */
+            fieldType?: string;
+            /**
+             * @description The value as the platform stores it: the text, the HTML of rich text, the XML of a link
+             *     (`<link text="…" linktype="internal" id="{…}" />`) or image
+             *     (`<image mediaid="{…}" />`); `''` for an empty field.
+             */
+            rawValue?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description A referenced item; its fields are value fields (the contract stops typing there). */
         ItemField: {
             id: string;

@@ -88,7 +88,14 @@ export {
   type PreviewSearchState,
   type PreviewSuggestion,
 } from './previewSearch.ts';
-export { sanitizeHtml, sanitizedMarkup, sanitizerConfig, pickTemplate, setSanitizerWindow } from './sanitize.ts';
+export {
+  sanitizeHtml,
+  sanitizedMarkup,
+  sanitizerConfig,
+  sanitizerWindow,
+  pickTemplate,
+  setSanitizerWindow,
+} from './sanitize.ts';
 export { safeLinkTarget } from '../core/urlGuard.ts';
 /** @deprecated The old name of `safeLinkTarget`, the one link guard. */
 export { safeLinkTarget as safeUrl } from '../core/urlGuard.ts';

@@ -50,8 +50,13 @@ export function setSanitizerWindow(win: Window): void {
   shared = undefined;
 }
 
+/** The DOM the sanitizers work in: the page's `window`, or on a server the one {@link setSanitizerWindow} gave. */
+export function sanitizerWindow(): Window | undefined {
+  return typeof window === 'undefined' ? serverWindow : window;
+}
+
 function purifier(): DOMPurify | undefined {
-  const win = typeof window === 'undefined' ? serverWindow : window;
+  const win = sanitizerWindow();
   if (!win) return undefined;
   if (!shared) {
     // A private instance, so the hook below never leaks into other users of DOMPurify.

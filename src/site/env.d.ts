@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   readonly VITE_PUBLIC_ORIGIN: string;
   /** Content platform host serving the layout and dictionary services; a same-origin path in development. */
   readonly VITE_CONTENT_HOST: string;
+  /** Origin of the content platform's hosted page editor (its scripts load in edit mode); a same-origin path in development; empty: none. */
+  readonly VITE_EDITOR_ORIGIN: string;
   /** Content platform API key (`sc_apikey`), a GUID. */
   readonly VITE_CONTENT_API_KEY: string;
   /** Search environment: dev, staging, uat, prod, prodEu or apse2. */

@@ -32,6 +32,12 @@ export interface FrameProps {
 }
 
 /**
+ * The id of the page's `<main>`, the skip link's target. Not `main`: the platform's editor gives its
+ * `main` placeholder marker that id, and one page must not hold two.
+ */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
  * The frame of the page at `pathname` around its `main` (`children`): a skip link, the header and
  * the footer, in the page's language, whose links are the content's (`footerLinks`, the route's
  * `jss-footer` placeholder). The search widgets below it send the page's path and locale (and
@@ -57,7 +63,7 @@ export function Frame({
   );
   return (
     <SiteSearchContext.Provider value={searchSettings}>
-      <a className="visually-hidden" href="#main">
+      <a className="visually-hidden" href={`#${MAIN_CONTENT_ID}`}>
         {t('Frame.SkipLink')}
       </a>
       <Header pathname={pathname} searchReady={searchReady} language={language} languages={languages} item={item} />

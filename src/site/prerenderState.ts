@@ -34,10 +34,16 @@ export interface PrerenderedState {
    * browser shows while hydrating instead of formatting them again. Absent when there is none.
    */
   dates?: Record<string, string>;
+  /**
+   * Set on a page the editing host rendered for an editor (edit or preview mode, at the editing
+   * host's own address): the browser hydrates it wherever it was served, once `url` (the route with
+   * its `sc_mode`) is in the address bar. Absent on the static build's pages.
+   */
+  editing?: boolean;
 }
 
 /** JSON safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -57,18 +63,21 @@ export function samePath(a: string, b: string): boolean {
 }
 
 /**
- * The state of the prerendered page in `doc` when the browser can hydrate it: the page was rendered
- * for this path (or is the not-found page) and a visitor is looking (editors in edit or preview mode
- * see another page than the static one). `undefined` means render from scratch.
+ * The state of the server-rendered page in `doc` when the browser can hydrate it: an editing host's
+ * page (rendered for the editor's mode, wherever it is served: {@link PrerenderedState.editing}), or
+ * a static page rendered for this path (or the not-found page) with a visitor looking (editors in edit
+ * or preview mode see another page than the static one). `undefined` means render from scratch.
  */
 export function hydratableState(
   doc: Document,
   loc: Pick<Location, 'pathname' | 'search'>,
 ): PrerenderedState | undefined {
   const text = doc.getElementById(STATE_ELEMENT_ID)?.textContent;
-  if (!text || getPageMode(loc.search) !== 'normal') return undefined;
+  if (!text) return undefined;
   try {
     const state = JSON.parse(text) as PrerenderedState;
+    if (state.editing === true) return typeof state.url === 'string' && state.url.startsWith('/') ? state : undefined;
+    if (getPageMode(loc.search) !== 'normal') return undefined;
     return state.notFound || samePath(state.url, loc.pathname) ? state : undefined;
   } catch {
     return undefined; // a damaged page still renders, from scratch

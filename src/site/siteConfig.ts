@@ -18,6 +18,11 @@ export const siteConfig = {
   publicOrigin: import.meta.env.VITE_PUBLIC_ORIGIN,
   /** Host of the content platform's layout and dictionary services. */
   contentHost: import.meta.env.VITE_CONTENT_HOST,
+  /**
+   * Origin of the content platform's hosted page editor (`VITE_EDITOR_ORIGIN`; a same-origin path in
+   * development): in edit mode the page loads the editor's scripts from there only. Undefined: none load.
+   */
+  editorOrigin: import.meta.env.VITE_EDITOR_ORIGIN || undefined,
   /** The content platform's API key (`sc_apikey`). */
   contentApiKey: import.meta.env.VITE_CONTENT_API_KEY,
   /** URL of the consent platform's script. */

@@ -36,6 +36,11 @@ export const siteEnvVariables = {
   VITE_PUBLIC_ORIGIN: { meaning: 'public origin of the site, for canonical URLs', kind: 'origin' },
   VITE_CONTENT_HOST: { meaning: 'content platform host of the layout and dictionary services', kind: 'url' },
   VITE_CONTENT_API_KEY: { meaning: 'content platform API key, sc_apikey', kind: 'guid', key: true },
+  VITE_EDITOR_ORIGIN: {
+    meaning: "content platform page editor's origin, whose scripts edit mode loads",
+    kind: 'url',
+    optional: true,
+  },
   VITE_SEARCH_ENV: { meaning: 'search environment', kind: 'searchEnv' },
   VITE_SEARCH_HOST: { meaning: "search host replacing the environment's API domain", kind: 'url', optional: true },
   VITE_SEARCH_CUSTOMER_KEY: { meaning: 'search customer key', kind: 'customerKey', key: true },

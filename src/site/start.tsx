@@ -23,6 +23,10 @@ export function startSite({ createRoot, hydrateRoot }: ReactDomClient): void {
   if (!root) throw new Error('index.html has no #root element');
   const state = hydratableState(document, location);
   if (state) {
+    // An editing host's page is served at its render endpoint (with the editing secret in the query):
+    // the address becomes the route the page shows, so the router reads the page it hydrates, and
+    // the secret leaves the address bar and the history.
+    if (state.editing) history.replaceState(history.state, '', state.url);
     // The page's rich text, sanitized by the build, shows as it is: no sanitizer to load.
     trustPresanitized(state);
     // Its dates, formatted by the build, show as they are: no Intl set-up while hydrating.

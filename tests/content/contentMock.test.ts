@@ -61,6 +61,7 @@ describe('content mock: item → Prefer', () => {
         ...Object.values(ITEMS),
         'home.edit',
         'news-f-35-sustainment.edit',
+        'about.edit',
         'home.preview',
         ...GERMAN.map((item) => `${ITEMS[item]}.de`),
         'home.de.preview',
@@ -96,6 +97,8 @@ describe('content mock: item → Prefer', () => {
     expect(preferForItem('/news/f-35-sustainment', { mode: 'preview' })).toBe('example=news-f-35-sustainment');
     expect(preferForItem('/careers', { mode: 'edit' })).toBe('example=careers');
     expect(preferForItem('/', { mode: 'normal' })).toBe('example=home');
+    expect(preferForItem('/about', { mode: 'edit' })).toBe('example=about.edit');
+    expect(preferForItem('/about', { mode: 'preview' })).toBe('example=about');
   });
 
   it("picks the item's example in the language of sc_lang (then the mode), and 404 where the item has no version in it", () => {

@@ -162,6 +162,54 @@ describe('content contract (Prism with --errors)', () => {
     );
   });
 
+  it('answers metadata edit mode with field metadata instead of markup, the editor scripts and data, and dynamic and empty placeholders', async () => {
+    const data = await client().getRoute('/about', { mode: 'edit' });
+    const context = data.sitecore.context;
+    expect(context).toMatchObject({ pageEditing: true, pageState: 'edit', editMode: 'metadata' });
+    expect(context.clientScripts).toEqual(['/editor-stub/canvas.js']);
+    expect(context.clientData?.['hrz-canvas-state']).toMatchObject({ itemId: data.sitecore.route!.itemId });
+    expect(Object.keys(context.clientData ?? {}).sort()).toEqual(
+      ['hrz-canvas-state', 'hrz-canvas-verification-token'].sort(),
+    );
+    expect(data.sitecore.route?.databaseName).toBe('master');
+    // Every field (route, renderings at any depth, item-list entries) carries metadata and no markup, an empty one too.
+    const fields = fieldsOf(data);
+    expect(fields.length).toBeGreaterThan(10);
+    let empty = 0;
+    for (const [name, field] of fields) {
+      expect(
+        Object.keys(field).filter((k) => k.startsWith('editable')),
+        name,
+      ).toEqual([]);
+      const metadata = (field as { metadata?: Record<string, unknown> }).metadata;
+      expect(metadata, name).toMatchObject({
+        datasource: { id: expect.stringMatching(/^\{[0-9A-F-]{36}\}$/), language: 'en', version: 1 },
+        fieldId: expect.stringMatching(/^\{[0-9A-F-]{36}\}$/),
+        fieldType: expect.any(String),
+        rawValue: expect.any(String),
+      });
+      if (field.value === '') empty += 1;
+    }
+    expect(empty).toBeGreaterThan(0);
+    // No chrome entries anywhere: the site writes the markers itself.
+    const placeholders = data.sitecore.route!.placeholders;
+    expect(chromeOf(placeholders.main!)).toEqual([]);
+    expect(chromeOf(placeholders['jss-footer']!)).toEqual([]);
+    // A Columns with a dynamic placeholder id, its placeholders keyed by pattern: one holds a rendering, one is empty.
+    const columns = mainOf(data).find((r) => r.componentName === 'Columns')!;
+    expect(columns.params).toMatchObject({ DynamicPlaceholderId: '1' });
+    expect(Object.keys(columns.placeholders ?? {}).sort()).toEqual(['columns-left-{*}', 'columns-right-{*}']);
+    expect(columns.placeholders!['columns-left-{*}']![0]).toMatchObject({ componentName: 'RichText' });
+    expect(columns.placeholders!['columns-right-{*}']).toEqual([]);
+    // A rendering's own fields name its data source.
+    for (const rendering of mainOf(data))
+      for (const [name, field] of Object.entries(rendering.fields ?? {}))
+        if (!Array.isArray(field) && 'value' in field)
+          expect((field as { metadata?: { datasource?: { id?: string } } }).metadata?.datasource?.id, name).toBe(
+            rendering.dataSource,
+          );
+  });
+
   it('answers preview mode with the latest versions an editor is about to publish, and no editing markup', async () => {
     const published = await client().getRoute('/');
     const preview = await client().getRoute('/', { mode: 'preview' });

@@ -49,7 +49,11 @@ function layoutService(routes: Record<string, RouteData>) {
     const url = new URL(new Request(input, init).url);
     requests.push(url);
     const route = routes[url.searchParams.get('item') ?? ''];
-    return Response.json({ sitecore: { context: CONTEXT, route: route ?? null } }, { status: route ? 200 : 404 });
+    // As the platform answers: its context says who is looking (the requested `sc_mode`).
+    const mode = url.searchParams.get('sc_mode');
+    const context =
+      mode === 'edit' || mode === 'preview' ? { ...CONTEXT, pageState: mode, pageEditing: mode === 'edit' } : CONTEXT;
+    return Response.json({ sitecore: { context, route: route ?? null } }, { status: route ? 200 : 404 });
   };
   return {
     requests,

@@ -36,6 +36,11 @@ and every route listed in a language has a layout answer in it.
 import type { ComponentRenderingPlaceholdersItem } from './componentRenderingPlaceholdersItem';
 
 /**
- * Nested placeholders of a container rendering.
+ * Nested placeholders of a container rendering, placeholder name → its renderings, in
+order (`[]` when empty). As on the route, a key may be a dynamic placeholder's pattern
+`name-{*}`, which metadata edit mode sends: the component renders `name-<n>` (the
+rendering's `DynamicPlaceholderId`, e.g. `columns-left-1`) and gets the pattern's
+entries.
+
  */
 export type ComponentRenderingPlaceholders = {[key: string]: ComponentRenderingPlaceholdersItem[]};

@@ -36,7 +36,8 @@ and every route listed in a language has a layout answer in it.
 
 /**
  * Markup the platform's editor needs to edit the field in place (its hidden value input, chrome
-data and the element showing the value); present only in edit mode, on empty fields too.
+data and the element showing the value); present only in chromes edit mode, on empty fields
+too (metadata edit mode sends `metadata` instead).
 
  */
 export type Editable = string;

@@ -37,8 +37,8 @@ import type { HtmlElementRenderingContents } from './htmlElementRenderingContent
 import type { HtmlElementRenderingAttributes } from './htmlElementRenderingAttributes';
 
 /**
- * An editor-only element (edit mode only): the platform's placeholder and rendering chrome
-markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its
+ * An editor-only element (chromes edit mode only; metadata edit mode sends none): the
+platform's placeholder and rendering chrome markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its
 attributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,
 `class`, `data-selectable`), `contents` its inner HTML (the chrome's JSON) or null.
 

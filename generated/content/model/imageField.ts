@@ -35,8 +35,10 @@ and every route listed in a language has a layout answer in it.
  */
 import type { ImageFieldValue } from './imageFieldValue';
 import type { Editable } from './editable';
+import type { FieldMetadata } from './fieldMetadata';
 
 export interface ImageField {
   value: ImageFieldValue;
   editable?: Editable;
+  metadata?: FieldMetadata;
 }

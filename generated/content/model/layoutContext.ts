@@ -36,6 +36,8 @@ and every route listed in a language has a layout answer in it.
 import type { LayoutContextPageState } from './layoutContextPageState';
 import type { LanguageCode } from './languageCode';
 import type { LayoutContextSite } from './layoutContextSite';
+import type { LayoutContextEditMode } from './layoutContextEditMode';
+import type { LayoutContextClientData } from './layoutContextClientData';
 
 /**
  * Who is looking and where. Deployments may add keys.
@@ -52,5 +54,41 @@ language switcher, `hreflang` alternates, sitemap). Absent: the answer's own lan
   languages?: LanguageCode[];
   site?: LayoutContextSite;
   visitorIdentificationTimestamp?: number;
+  /** Which of the platform's editors is looking; sent only with `pageState: edit`, and absent
+means `chromes`.
+
+- `chromes`: the older in-page editor. Fields carry `editable` markup and placeholders
+  carry the editor's `HtmlElementRendering` entries; the site renders both as sent.
+- `metadata`: the platform's current, hosted page editor. The answer carries no markup:
+  fields carry `metadata` (`FieldMetadata`) instead of `editable`, placeholders hold
+  renderings only, and the site writes the editor's markers itself, each a
+  `<code type="text/sitecore" chrometype="field|placeholder|rendering" class="scpm"
+  kind="open|close">` element (a close marker has no id and no text):
+  - around each field: an open marker holding the field's `metadata` as JSON, the
+    field, and a close marker; an empty field shows `[No text in field]` between them;
+  - around each placeholder's renderings: an open marker whose `id` is
+    `<placeholder name>_<uid of the rendering that owns the placeholder>` (a
+    route-level placeholder uses the all-zero uid
+    `00000000-0000-0000-0000-000000000000`), and a close marker; a dynamic placeholder
+    (`name-{*}` in the answer) is named by its pattern, not by the name the component
+    renders (`columns-left-{*}_<uid>`, not `columns-left-1_<uid>`);
+  - around each rendering: an open marker whose `id` is the rendering's `uid`, and a
+    close marker.
+
+  An empty placeholder stays a visible drop target: its markers are wrapped in
+  `<div class="sc-jss-empty-placeholder">`.
+ */
+  editMode?: LayoutContextEditMode;
+  /** Metadata edit mode only: the editor's own scripts, which the page loads (each a
+`script` element with that `src`, in order). The site loads only those on the
+platform's configured editor origin (the setting `VITE_EDITOR_ORIGIN`; a path resolves
+against the page's own address) and ignores any other.
+ */
+  clientScripts?: string[];
+  /** Metadata edit mode only: id → the JSON data the editor's scripts read. In edit mode the
+site writes each entry as a `script` element of type `application/json` with that `id`,
+holding its JSON; in any other mode it writes none.
+ */
+  clientData?: LayoutContextClientData;
   [key: string]: unknown;
  }

@@ -34,14 +34,16 @@ and every route listed in a language has a layout answer in it.
  * OpenAPI spec version: 1.0.0
  */
 import type { LinkFieldValue } from './linkFieldValue';
+import type { FieldMetadata } from './fieldMetadata';
 
 export interface LinkField {
   value: LinkFieldValue;
-  /** Edit mode only: the first part of the link's editing markup (its hidden value, field
+  /** Chromes edit mode only: the first part of the link's editing markup (its hidden value, field
 chrome and the opening anchor with its text); the site renders it joined to
 `editableLastPart`.
  */
   editableFirstPart?: string;
-  /** Edit mode only, with `editableFirstPart`; the closing anchor and field chrome. */
+  /** Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome. */
   editableLastPart?: string;
+  metadata?: FieldMetadata;
 }

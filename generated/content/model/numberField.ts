@@ -34,8 +34,10 @@ and every route listed in a language has a layout answer in it.
  * OpenAPI spec version: 1.0.0
  */
 import type { Editable } from './editable';
+import type { FieldMetadata } from './fieldMetadata';
 
 export interface NumberField {
   value: number;
   editable?: Editable;
+  metadata?: FieldMetadata;
 }

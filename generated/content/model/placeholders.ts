@@ -36,6 +36,11 @@ and every route listed in a language has a layout answer in it.
 import type { PlaceholdersItem } from './placeholdersItem';
 
 /**
- * Placeholder name → its renderings (and, in edit mode, HTML element entries), in order.
+ * Placeholder name → its renderings (and, in chromes edit mode, HTML element entries), in
+order; `[]` for an empty placeholder. A key may be a dynamic placeholder's pattern
+`name-{*}` (`{*}` stands for digits): the component renders the placeholder as `name-<n>`
+(`columns-left-1`) and gets the pattern's entries. Metadata edit mode sends the pattern,
+and the site names the placeholder's markers by it.
+
  */
 export interface Placeholders {[key: string]: PlaceholdersItem[]}

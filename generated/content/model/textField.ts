@@ -34,6 +34,7 @@ and every route listed in a language has a layout answer in it.
  * OpenAPI spec version: 1.0.0
  */
 import type { Editable } from './editable';
+import type { FieldMetadata } from './fieldMetadata';
 
 /**
  * Text, rich text (HTML) or a date.
@@ -41,4 +42,5 @@ import type { Editable } from './editable';
 export interface TextField {
   value: string;
   editable?: Editable;
+  metadata?: FieldMetadata;
 }

@@ -5,7 +5,7 @@ import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { BannerProvider, useBanners } from '../../oneconnect/react.tsx';
 import { rewriteMediaImages } from '../editMode.ts';
 import { DictionaryProvider, usePageLanguage, useDictionaryQuery, useText } from '../dictionary.tsx';
-import { Frame } from '../frame.tsx';
+import { Frame, MAIN_CONTENT_ID } from '../frame.tsx';
 import { locatePath, pathIn } from '../language.ts';
 import { usePageHead } from '../head.ts';
 import { Link, useLocation } from '../router.tsx';
@@ -14,7 +14,9 @@ import { siteConfig } from '../siteConfig.ts';
 import { hasStaticPage, samePath } from '../prerenderState.ts';
 import { ServiceProblem } from '../serviceFailure.tsx';
 import { components as siteComponents } from './registry.tsx';
+import { EditorScripts } from './editorScripts.tsx';
 import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
+import { pageViewOf, type PageView } from './renderingContext.ts';
 import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePageRoute } from './route.tsx';
 
 // The page component: the route of the page's URL (route.tsx decides what it shows) rendered in the
@@ -46,6 +48,8 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
   const gated = gateAt(location, serverUrl, gate);
   const page = usePageRoute(location, mode, gated);
   const { route } = page;
+  // What the page renders follows who the answer says is looking; the URL's `sc_mode` asked for it.
+  const view = pageViewOf(page.context, mode);
   // The dictionary of the language asked for leaves with the layout request (in parallel, within
   // the same deadline); the texts show the language of the page shown.
   const dictionary = useDictionaryQuery(locatePath(location.pathname).language);
@@ -62,7 +66,8 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
     <DictionaryProvider language={page.language}>
       <BannerProvider enabled={showsBanners(route)}>
         <SiteProvider>
-          {mode !== 'normal' ? <EditModeMedia /> : null}
+          {view.mode !== 'normal' ? <EditModeMedia /> : null}
+          {view.mode === 'edit' ? <EditorScripts context={page.context} /> : null}
           {page.navigating ? <NavigationProgress /> : null}
           <Frame
             pathname={page.url.pathname}
@@ -70,10 +75,10 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
             language={page.language}
             languages={page.languages}
             item={page.item}
-            footerLinks={<FooterLinks route={route} mode={mode} url={page.url} />}
+            footerLinks={<FooterLinks route={route} view={view} url={page.url} />}
           >
             <main
-              id="main"
+              id={MAIN_CONTENT_ID}
               data-layout-id={route === undefined ? undefined : (route?.layoutId ?? 'not-found')}
               aria-busy={page.navigating || undefined}
             >
@@ -99,12 +104,12 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
  * The footer's links: the `jss-footer` placeholder of the route shown, through the component registry.
  * A page with no route of its own (not found, a failed layout, a gate) keeps the last route's footer.
  */
-function FooterLinks({ route, mode, url }: { route: RouteData | null | undefined; mode: PageMode; url: URL }) {
+function FooterLinks({ route, view, url }: { route: RouteData | null | undefined; view: PageView; url: URL }) {
   const [footerRoute, setFooterRoute] = useState(route);
   if (route && route !== footerRoute) setFooterRoute(route);
   if (!footerRoute) return null;
   return (
-    <RouteRenderer components={siteComponents} route={footerRoute} mode={mode} url={url}>
+    <RouteRenderer components={siteComponents} route={footerRoute} mode={view.mode} editMode={view.editMode} url={url}>
       <Placeholder name="jss-footer" />
     </RouteRenderer>
   );
@@ -173,8 +178,9 @@ export function PageBody({
         <Ready onReady={onReady} />
       </>
     );
+  const view = pageViewOf(page.context, mode);
   const content = (
-    <RouteRenderer components={components} route={page.route} mode={mode} url={page.url}>
+    <RouteRenderer components={components} route={page.route} mode={view.mode} editMode={view.editMode} url={page.url}>
       <Banners />
       <Placeholder name="main" />
     </RouteRenderer>

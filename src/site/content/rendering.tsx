@@ -1,86 +1,57 @@
 import {
   Component as ReactComponent,
-  createContext,
   createElement,
   Suspense,
-  useContext,
   type AnchorHTMLAttributes,
-  type ComponentType,
   type ErrorInfo,
   type HTMLAttributes,
   type ImgHTMLAttributes,
   type ReactNode,
   type TimeHTMLAttributes,
 } from 'react';
-import type { Field, FieldMap, HtmlElementRendering, PageMode, RouteData } from '../../content/index.ts';
+import type { Field, FieldMap, HtmlElementRendering, PageMode } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { ChromeElement, EditableMarkup } from '../onDemand.tsx';
 import { Link } from '../router.tsx';
+import {
+  EmptyPlaceholder,
+  HIDDEN_RENDERING_NAME,
+  HiddenRendering,
+  metadataOf,
+  placeholderMarkerId,
+  PlaceholderMarkers,
+  RenderingMarkers,
+  withFieldMetadata,
+} from './markers.tsx';
+import {
+  RenderingContext,
+  useEditing,
+  useEditMode,
+  useRenderingContext,
+  type Rendering,
+  type RenderingContextValue,
+} from './renderingContext.ts';
+
+export {
+  useEditing,
+  useEditMode,
+  usePageUrl,
+  type ComponentRegistry,
+  type ContentComponentProps,
+  type EditMode,
+  type Rendering,
+  type RenderingContextValue,
+} from './renderingContext.ts';
 
 // Renderings, the content platform's components placed on a route: what a registered component
 // receives, the placeholders that render a route's renderings through the registry (each in its own
 // error boundary), and the fields components read and render. Everything a component needs comes from here.
 //
-// Edit mode (`sc_mode=edit`) is the platform's in-place editing: its layout answer carries each
-// field's `editable` markup and, in placeholders, the editor's chrome entries. The field components
-// and placeholders here render them as the platform's React SDK does, in edit mode only; that markup
-// reaches the DOM through the editor's sanitizer profile (richText.tsx, loaded on demand).
-
-/**
- * A rendering as the site reads it from a placeholder, at any depth: the contract types two levels
- * of nesting and leaves deeper ones free, so the site reads every level with this one shape.
- */
-export interface Rendering {
-  componentName: string;
-  uid: string;
-  dataSource?: string;
-  params?: Record<string, string>;
-  fields?: FieldMap;
-  placeholders?: Record<string, unknown[]>;
-}
-
-/** What every registered component receives: its rendering's fields and params, the rendering and the route. */
-export interface ContentComponentProps {
-  fields: FieldMap;
-  params: Record<string, string>;
-  rendering: Rendering;
-  route: RouteData;
-}
-
-/** componentName → the React component that renders it. */
-export type ComponentRegistry = Readonly<Record<string, ComponentType<ContentComponentProps>>>;
-
-/** What every placeholder of a route needs: the registry, the route, who is looking, and the page's URL. */
-export interface RenderingContextValue {
-  components: ComponentRegistry;
-  route: RouteData;
-  /** `edit` or `preview` when an editor is looking (unknown components then show as labelled boxes). */
-  mode: PageMode;
-  /** The page's URL (components read it from here, never from `window`, so they render on a server too). */
-  url: URL;
-}
-
-const Context = createContext<RenderingContextValue | null>(null);
-
-function useRenderingContext(): RenderingContextValue {
-  const value = useContext(Context);
-  if (!value)
-    throw new Error('No RouteRenderer found: render placeholders inside <RouteRenderer route={…} components={…}>');
-  return value;
-}
-
-/**
- * Whether the page shows the platform's editing markup: edit mode only (never preview, never
- * visitors). Outside a {@link RouteRenderer} it is false.
- */
-export function useEditing(): boolean {
-  return useContext(Context)?.mode === 'edit';
-}
-
-/** The page's URL, for components that read the query string or a path segment (search, product, sign-in). */
-export function usePageUrl(): URL {
-  return useRenderingContext().url;
-}
+// Edit mode is the platform's in-place editing, by one of two editors (the layout answer says which:
+// renderingContext.ts). The older one's (chromes) answer carries each field's `editable` markup and,
+// in placeholders, the editor's chrome entries: the field components and placeholders here render
+// them as the platform's React SDK does, through the editor's sanitizer profile (sanitizedHtml.tsx,
+// loaded on demand). For the hosted page editor (metadata) they write its markers (markers.tsx).
 
 /**
  * Renders a route's `main` placeholder through `components`. Every component receives its
@@ -91,7 +62,7 @@ export function RouteRenderer({
   children = <Placeholder name="main" />,
   ...value
 }: RenderingContextValue & { children?: ReactNode }) {
-  return <Context.Provider value={value}>{children}</Context.Provider>;
+  return <RenderingContext.Provider value={value}>{children}</RenderingContext.Provider>;
 }
 
 const isRendering = (entry: unknown): entry is Rendering =>
@@ -106,26 +77,87 @@ const isChrome = (entry: unknown): entry is HtmlElementRendering =>
   (entry as HtmlElementRendering).name !== '';
 
 /**
+ * The entries of placeholder `name` in `placeholders` and the key they are under: `name` itself, or a
+ * dynamic placeholder whose pattern matches it (`columns-left-{*}` for `columns-left-1`: the
+ * platform's hosted editor sends the pattern). `undefined` when there is no such placeholder.
+ */
+export function placeholderOf(
+  placeholders: Record<string, unknown> | undefined,
+  name: string,
+): { key: string; entries: unknown[] } | undefined {
+  if (!placeholders) return undefined;
+  const own = Object.hasOwn(placeholders, name) ? placeholders[name] : undefined;
+  if (Array.isArray(own)) return { key: name, entries: own as unknown[] };
+  for (const [key, entries] of Object.entries(placeholders))
+    if (Array.isArray(entries) && matchesDynamic(key, name)) return { key, entries: entries as unknown[] };
+  return undefined;
+}
+
+// `name-{*}` matches `name-<digits>`: compared piece by piece, as no pattern from content becomes a regular expression.
+function matchesDynamic(pattern: string, name: string): boolean {
+  const at = pattern.indexOf('{*}');
+  if (at < 0) return false;
+  const [prefix, suffix] = [pattern.slice(0, at), pattern.slice(at + 3)];
+  if (name.length <= prefix.length + suffix.length || !name.startsWith(prefix) || !name.endsWith(suffix)) return false;
+  const digits = name.slice(prefix.length, name.length - suffix.length);
+  return [...digits].every((c) => c >= '0' && c <= '9');
+}
+
+/**
+ * React keys for a placeholder's entries: a rendering's uid, or the uid and its count where the
+ * answer repeats one (the platform can place one rendering twice); the position for other entries.
+ */
+function entryKeys(entries: unknown[]): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry, index) => {
+    if (!isRendering(entry) || !entry.uid) return `entry-${index}`;
+    const count = seen.get(entry.uid) ?? 0;
+    seen.set(entry.uid, count + 1);
+    return count === 0 ? entry.uid : `${entry.uid}#${count}`;
+  });
+}
+
+/**
  * The renderings of placeholder `name`, in order: the route's own placeholder, or the one of
- * `rendering` (a container's nested placeholder). In edit mode the editor's HTML element entries
- * (placeholder and rendering chrome) render too, where they were sent, between the renderings; other
- * modes ignore them. A missing placeholder renders nothing.
+ * `rendering` (a container's nested placeholder), found by name or dynamic pattern
+ * ({@link placeholderOf}). In edit mode the chromes editor's HTML element entries render too, where
+ * they were sent; the metadata editor's markers wrap the placeholder and each rendering; a placeholder
+ * with no rendering is an editor's drop target. Other modes render the renderings only. A missing
+ * placeholder renders nothing.
  */
 export function Placeholder({ name, rendering }: { name: string; rendering?: Rendering }) {
-  const { route, mode } = useRenderingContext();
-  const entries: unknown[] = (rendering ? rendering.placeholders?.[name] : route.placeholders[name]) ?? [];
-  return (
-    <>
-      {entries.map((entry, index) => {
-        if (isRendering(entry)) return <RenderingView key={entry.uid || index} rendering={entry} />;
-        return mode === 'edit' && isChrome(entry) ? <ChromeElement key={`chrome-${index}`} entry={entry} /> : null;
-      })}
-    </>
+  const { route, mode, editMode } = useRenderingContext();
+  const found = placeholderOf(rendering ? rendering.placeholders : route.placeholders, name);
+  if (!found) return null;
+  const { entries } = found;
+  const keys = entryKeys(entries);
+  const metadata = mode === 'edit' && editMode === 'metadata';
+  const items = entries.map((entry, index) => {
+    const key = keys[index];
+    if (isRendering(entry))
+      return metadata ? (
+        <RenderingMarkers key={key} uid={entry.uid}>
+          <RenderingView rendering={entry} />
+        </RenderingMarkers>
+      ) : (
+        <RenderingView key={key} rendering={entry} />
+      );
+    return mode === 'edit' && !metadata && isChrome(entry) ? <ChromeElement key={key} entry={entry} /> : null;
+  });
+  if (mode !== 'edit') return <>{items}</>;
+  const content = metadata ? (
+    <PlaceholderMarkers id={placeholderMarkerId(found.key, rendering?.uid)}>{items}</PlaceholderMarkers>
+  ) : (
+    items
   );
+  // The chromes editor's empty placeholder is its markers alone: nothing to drop into without them.
+  const empty = !entries.some(isRendering) && (metadata || entries.some(isChrome));
+  return empty ? <EmptyPlaceholder>{content}</EmptyPlaceholder> : <>{content}</>;
 }
 
 function RenderingView({ rendering }: { rendering: Rendering }) {
   const { components, route, mode } = useRenderingContext();
+  if (rendering.componentName === HIDDEN_RENDERING_NAME) return mode === 'edit' ? <HiddenRendering /> : null;
   // Own keys only: a componentName such as "constructor" must not find Object.prototype's.
   const Component = Object.hasOwn(components, rendering.componentName)
     ? components[rendering.componentName]
@@ -318,8 +350,10 @@ export function useEditable(field: Field | undefined): string | undefined {
  */
 export function useShowsField(field: Field | undefined): boolean {
   const editable = useEditable(field);
+  // The hosted editor's empty field shows its empty-field text (markers.tsx).
+  const marked = useEditMode() === 'metadata' && metadataOf(field) !== undefined;
   const value = valueOf(field);
-  return editable !== undefined || (value !== undefined && value !== '' && value !== null);
+  return editable !== undefined || marked || (value !== undefined && value !== '' && value !== null);
 }
 
 /**
@@ -345,18 +379,21 @@ function FieldElement({
  * A text field (or a number shown as it is): its value as text in `tag` (bare without one); nothing
  * when empty. In edit mode its editable markup.
  */
-export function ContentText({ field, tag, ...attributes }: FieldProps) {
+function ContentTextField({ field, tag, ...attributes }: FieldProps) {
   const editable = useEditable(field);
   const text = textOf(field);
   if (editable === undefined && text === '') return null;
   return <FieldElement editable={editable} tag={tag} attributes={attributes} content={text} />;
 }
 
+/** {@link ContentTextField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
+export const ContentText = withFieldMetadata(ContentTextField);
+
 /**
  * A date field (ISO 8601): `format(value)` in `tag` (bare without one); nothing when empty. In edit
  * mode its editable markup. `format` defaults to the value as sent.
  */
-export function ContentDate({
+function ContentDateField({
   field,
   tag,
   format = (iso) => iso,
@@ -368,11 +405,14 @@ export function ContentDate({
   return <FieldElement editable={editable} tag={tag} attributes={attributes} content={iso && format(iso)} />;
 }
 
+/** {@link ContentDateField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
+export const ContentDate = withFieldMetadata(ContentDateField);
+
 /**
  * A number field: `format(value)` in `tag` (bare without one); nothing when it holds no number. In
  * edit mode its editable markup. `format` defaults to the number as written by `String`.
  */
-export function ContentNumber({
+function ContentNumberField({
   field,
   tag,
   format = String,
@@ -384,6 +424,9 @@ export function ContentNumber({
   return <FieldElement editable={editable} tag={tag} attributes={attributes} content={format(value)} />;
 }
 
+/** {@link ContentNumberField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
+export const ContentNumber = withFieldMetadata(ContentNumberField);
+
 /**
  * An image field as `<img>` with the field's `width` and `height` (the browser reserves the space
  * before the file arrives). `widths` adds a `srcset` of the platform's resized renditions (its
@@ -391,7 +434,7 @@ export function ContentNumber({
  * In edit mode its editable markup (the platform's `<img>` between its field chrome) in a
  * `<span class="sc-image-wrapper">`, the given attributes and the `srcset` set on that `<img>`.
  */
-export function ContentImage({
+function ContentImageField({
   field,
   widths = [],
   ...rest
@@ -420,6 +463,9 @@ export function ContentImage({
   const srcSet = srcSetOf(src, image.width, widths);
   return <img src={src} srcSet={srcSet} alt={image.alt ?? ''} width={image.width} height={image.height} {...rest} />;
 }
+
+/** {@link ContentImageField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
+export const ContentImage = withFieldMetadata(ContentImageField);
 
 function srcSetOf(src: string, width: number | undefined, widths: number[]): string | undefined {
   const smaller = width ? widths.filter((w) => w < width) : [];
@@ -455,7 +501,7 @@ const isAppPath = (href: string, linktype: string | undefined) =>
  * given attributes set on the platform's anchor in it; with `children`, the site's anchor follows
  * (the platform's SDK can put no children inside markup it did not build).
  */
-export function ContentLink({
+function ContentLinkField({
   field,
   children,
   ...rest
@@ -488,6 +534,9 @@ export function ContentLink({
     wrapper
   );
 }
+
+/** {@link ContentLinkField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
+export const ContentLink = withFieldMetadata(ContentLinkField);
 
 function FieldAnchor({
   link,

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { presanitizedMarkup } from '../prerenderState.ts';
 import { SanitizedRichText } from '../onDemand.tsx';
+import { withFieldMetadata } from './markers.tsx';
 import { type ContentComponentProps, type FieldProps, textOf, useEditable } from './rendering.tsx';
 
 // Editors' rich text. Its HTML must be sanitized before it reaches the DOM; a prerendered page's was,
@@ -15,7 +16,7 @@ import { type ContentComponentProps, type FieldProps, textOf, useEditable } from
  * sanitized with the editor's profile, in that element instead. HTML the build already sanitized
  * (a prerendered page's own data) is shown as it is.
  */
-export function ContentRichText({ field, tag = 'div', className = 'rich-text', ...attributes }: FieldProps) {
+function ContentRichTextField({ field, tag = 'div', className = 'rich-text', ...attributes }: FieldProps) {
   const editable = useEditable(field);
   const html = textOf(field);
   if (editable === undefined && html === '') return null;
@@ -26,6 +27,9 @@ export function ContentRichText({ field, tag = 'div', className = 'rich-text', .
     <SanitizedRichText tag={tag} className={className} {...attributes} html={html} field={field} editable={editable} />
   );
 }
+
+/** {@link ContentRichTextField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
+export const ContentRichText = withFieldMetadata(ContentRichTextField);
 
 /** `RichText`: a block of the editors' HTML (field `text`), sanitized. */
 export function RichText({ fields }: ContentComponentProps) {

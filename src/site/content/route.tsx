@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useAuthClient, useSession, useSessionStatus } from '../../auth/react.tsx';
-import type { PageMode, RouteData } from '../../content/index.ts';
+import type { LayoutContext, PageMode, RouteData } from '../../content/index.ts';
 import { useRoute } from '../../content/react.tsx';
 import { locatePath, routeLanguages } from '../language.ts';
 import { samePath } from '../prerenderState.ts';
@@ -70,6 +70,8 @@ export type PageRoute = PageStatus & {
   navigating: boolean;
   /** Asks the layout service for the requested URL's route again (the error page's retry). */
   retry: () => Promise<unknown>;
+  /** The shown answer's context (who is looking: visitors or an editor), `undefined` before any data. */
+  context: LayoutContext | undefined;
   /** The route in the shown data: `null` when the service has none (404), `undefined` before any data. */
   route: RouteData | null | undefined;
   /** The shown page's language: its URL's (`de` under `/de/`). */
@@ -118,6 +120,7 @@ export function usePageRoute(url: URL, mode: PageMode, gate?: SessionGate): Page
     requested: url,
     navigating: layout.isPlaceholderData && layout.isFetching,
     retry: layout.refetch,
+    context,
     route: layout.data?.sitecore.route,
     // The URL says the language (the answer's context repeats it; a not-found answer may not).
     language: located.language,

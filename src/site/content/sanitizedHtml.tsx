@@ -1,7 +1,8 @@
 import { createElement, useCallback, useContext, useMemo, type HTMLAttributes, type Ref } from 'react';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { Field, HtmlElementRendering } from '../../content/index.ts';
-import { sanitizedMarkup, sanitizerConfig } from '../../search/index.ts';
+import { safeLinkTarget } from '../../core/urlGuard.ts';
+import { sanitizedMarkup, sanitizerConfig, sanitizerWindow } from '../../search/index.ts';
 import { PresanitizeContext } from '../prerenderState.ts';
 
 // The site's HTML that needs the sanitizer in the browser: editors' rich text the browser received
@@ -44,12 +45,17 @@ const EDITOR_CONFIG: Config = {
 
 const PLATFORM_ID = /^fld_/;
 let editorPurifier: DOMPurify | undefined;
+let editorWindow: Window | undefined;
 
+// In the browser, its window; on the editing host's server, the sanitizer's (a jsdom window), so the
+// editor's page is served with the same sanitized markup the browser hydrates.
 function editorPurify(): DOMPurify | undefined {
-  if (typeof window === 'undefined') return undefined;
-  if (!editorPurifier) {
+  const win = sanitizerWindow();
+  if (!win) return undefined;
+  if (!editorPurifier || editorWindow !== win) {
+    editorWindow = win;
     // A private instance: these hooks apply to the editing markup only.
-    editorPurifier = createDOMPurify(window);
+    editorPurifier = createDOMPurify(win as Window & typeof globalThis);
     editorPurifier.addHook('uponSanitizeAttribute', (_node, data) => {
       if ((data.attrName === 'id' || data.attrName === 'name') && !PLATFORM_ID.test(data.attrValue))
         data.attrValue = `user-content-${data.attrValue}`;
@@ -64,7 +70,7 @@ function editorPurify(): DOMPurify | undefined {
 
 /**
  * The platform's editing markup sanitized with the editor's profile (above). `''` where there is no
- * DOM: edit mode is never rendered on a server.
+ * DOM (a server that gave the sanitizer none).
  */
 export function sanitizeEditable(html: string): string {
   const purify = editorPurify();
@@ -80,6 +86,7 @@ let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
 // As TrustedHTML where the browser has Trusted Types (policy `editable-html`, whose only rule is
 // sanitizeEditable): a page that enforces them must allow that policy for edit mode to work.
 function editableHtml(html: string): string | TrustedHTML {
+  if (typeof window === 'undefined') return sanitizeEditable(html);
   const trustedTypes = (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
   if (trustedTypes && policy === undefined) {
     try {
@@ -100,34 +107,70 @@ export function EditableMarkup({ tag, html, ...attributes }: EditableMarkupProps
   return createElement(tag, { ...attributes, dangerouslySetInnerHTML: { __html: markup } });
 }
 
-// The elements the platform's chrome entries are: `code` markers and the `div` of a hidden rendering.
-const CHROME_ELEMENTS = new Set(['code', 'div', 'span']);
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9_.:-]*$/i;
+const TAG_NAME = /^[a-z][a-z0-9-]*$/;
+// Elements that hold no content: React refuses inner HTML on them.
+const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
+// Attributes holding a URL: through the site's URL guard; `srcset` and form targets are dropped.
+const URL_ATTRIBUTES = new Set(['src', 'href', 'poster', 'cite', 'background']);
+const DROPPED_ATTRIBUTES = new Set(['style', 'srcset', 'action', 'formaction', 'xlink:href', 'srcdoc']);
+const allowedTags = new Map<string, boolean>();
+
+// Whether the editor's sanitizer profile keeps an element `name` (`code`, `div`, `img`: yes; `script`,
+// `iframe`, `form`, `style`: no), asked of the sanitizer itself so both agree.
+function allowedTag(name: string): boolean {
+  const known = allowedTags.get(name);
+  if (known !== undefined) return known;
+  if (!TAG_NAME.test(name) || !editorPurify()) return false;
+  const kept = sanitizeEditable(`<${name}></${name}>x`);
+  const allowed = kept.startsWith(`<${name}>`) || kept.startsWith(`<${name} `);
+  allowedTags.set(name, allowed);
+  return allowed;
+}
 
 /**
- * An editor-only HTML element entry of a placeholder (edit mode): the element `name` with its
- * `attributes` as sent and its `contents` as HTML (sanitized with the editor's profile), as the
- * platform's SDK renders it. The attributes are set on the element itself, as the platform's editor
- * reads them (`class`, `key`, `chrometype`, …), except event handlers (`on…`) and `style`. An entry
- * naming an element other than `code`, `div` or `span` renders nothing.
+ * The props of a chrome entry's element from its `attributes`, as the platform's editor reads them:
+ * names lower-cased (HTML's are case-insensitive), `class` as React's `className`, URLs through the
+ * site's guard; event handlers, `style` (a hidden rendering's is replaced by the site's class), `srcset`,
+ * form targets and values that are not text are left out. `key` cannot be a React prop: returned apart.
+ */
+function chromeProps(name: string, attributes: Record<string, unknown> | undefined) {
+  const props: Record<string, string> = {};
+  let key: string | undefined;
+  for (const [raw, value] of Object.entries(attributes ?? {})) {
+    const attribute = raw.toLowerCase();
+    if (!ATTRIBUTE_NAME.test(attribute) || attribute.startsWith('on') || DROPPED_ATTRIBUTES.has(attribute)) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const text = String(value);
+    if (attribute === 'key') key = text;
+    else if (attribute === 'class') props.className = text;
+    else if (URL_ATTRIBUTES.has(attribute)) {
+      const url = safeLinkTarget(text);
+      if (url !== undefined) props[attribute] = url;
+    } else props[attribute] = text;
+  }
+  // The chromes editor's hidden rendering is a `div` that is no marker: shown hatched by the site's class.
+  if (name === 'div' && props.chrometype === undefined)
+    props.className = `${props.className ? `${props.className} ` : ''}sc-hidden-rendering`;
+  return { props, key };
+}
+
+/**
+ * An editor-only HTML element entry of a placeholder (chromes edit mode): the element `name` with its
+ * `attributes` (see chromeProps) and its `contents` as HTML sanitized with the editor's profile, as
+ * the platform's SDK renders it, on the server too (the editing host). An element the editor's profile
+ * refuses (`script`, `iframe`, …) renders nothing; one that holds no content (`img`) gets none.
  */
 export function ChromeElement({ entry }: { entry: HtmlElementRendering }) {
   const name = entry.name.toLowerCase();
   const contents = entry.contents;
   const markup = useMemo(() => (contents ? editableHtml(contents) : undefined), [contents]);
-  const attributes = entry.attributes;
-  // Set through the DOM, not as React props: React renames or refuses some (`class`, `key`, `style`).
-  const apply = useCallback(
-    (element: HTMLElement | null) => {
-      for (const [attribute, value] of Object.entries(attributes ?? {})) {
-        if (!ATTRIBUTE_NAME.test(attribute) || /^on/i.test(attribute) || attribute.toLowerCase() === 'style') continue;
-        element?.setAttribute(attribute, String(value));
-      }
-    },
-    [attributes],
-  );
-  if (!CHROME_ELEMENTS.has(name)) return null;
-  return createElement(name, { ref: apply, dangerouslySetInnerHTML: markup ? { __html: markup } : undefined });
+  const { props, key } = useMemo(() => chromeProps(name, entry.attributes), [name, entry.attributes]);
+  // A placeholder marker's `key` (React keeps the prop for itself) is set in the DOM, as the SDK does.
+  const setKey = useCallback((element: HTMLElement | null) => void (key && element?.setAttribute('key', key)), [key]);
+  if (!allowedTag(name)) return null;
+  const inner = markup && !VOID_ELEMENTS.has(name) ? { __html: markup } : undefined;
+  return createElement(name, { ...props, ref: setKey, dangerouslySetInnerHTML: inner });
 }
 
 /** Props of {@link SanitizedRichText}. */

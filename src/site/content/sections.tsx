@@ -80,15 +80,21 @@ export function CapabilityCards({ fields }: ContentComponentProps) {
   );
 }
 
-/** `Columns`: a container of two placeholders, `columns-left` and `columns-right`, side by side on wide screens. */
-export function Columns({ rendering }: ContentComponentProps) {
+/**
+ * `Columns`: a container of two placeholders, `columns-left` and `columns-right`, side by side on wide
+ * screens. With the param `DynamicPlaceholderId` (the platform's dynamic placeholders, so two Columns
+ * on one page keep their renderings apart) they are `columns-left-<id>` and `columns-right-<id>`.
+ */
+export function Columns({ rendering, params }: ContentComponentProps) {
+  const id = params.DynamicPlaceholderId;
+  const suffix = id ? `-${id}` : '';
   return (
     <div className="container columns">
       <div>
-        <Placeholder name="columns-left" rendering={rendering} />
+        <Placeholder name={`columns-left${suffix}`} rendering={rendering} />
       </div>
       <div>
-        <Placeholder name="columns-right" rendering={rendering} />
+        <Placeholder name={`columns-right${suffix}`} rendering={rendering} />
       </div>
     </div>
   );

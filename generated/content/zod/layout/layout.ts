@@ -68,20 +68,59 @@ export const getLayoutResponse = zod.object({
   "site": zod.object({
   "name": zod.string()
 }).optional(),
-  "visitorIdentificationTimestamp": zod.number().optional()
+  "visitorIdentificationTimestamp": zod.number().optional(),
+  "editMode": zod.enum(['chromes', 'metadata']).optional().describe('Which of the platform\'s editors is looking; sent only with `pageState: edit`, and absent\nmeans `chromes`.\n\n- `chromes`: the older in-page editor. Fields carry `editable` markup and placeholders\n  carry the editor\'s `HtmlElementRendering` entries; the site renders both as sent.\n- `metadata`: the platform\'s current, hosted page editor. The answer carries no markup:\n  fields carry `metadata` (`FieldMetadata`) instead of `editable`, placeholders hold\n  renderings only, and the site writes the editor\'s markers itself, each a\n  `<code type=\"text/sitecore\" chrometype=\"field|placeholder|rendering\" class=\"scpm\"\n  kind=\"open|close\">` element (a close marker has no id and no text):\n  - around each field: an open marker holding the field\'s `metadata` as JSON, the\n    field, and a close marker; an empty field shows `[No text in field]` between them;\n  - around each placeholder\'s renderings: an open marker whose `id` is\n    `<placeholder name>_<uid of the rendering that owns the placeholder>` (a\n    route-level placeholder uses the all-zero uid\n    `00000000-0000-0000-0000-000000000000`), and a close marker; a dynamic placeholder\n    (`name-{*}` in the answer) is named by its pattern, not by the name the component\n    renders (`columns-left-{*}_<uid>`, not `columns-left-1_<uid>`);\n  - around each rendering: an open marker whose `id` is the rendering\'s `uid`, and a\n    close marker.\n\n  An empty placeholder stays a visible drop target: its markers are wrapped in\n  `<div class=\"sc-jss-empty-placeholder\">`.\n'),
+  "clientScripts": zod.array(zod.string()).optional().describe('Metadata edit mode only: the editor\'s own scripts, which the page loads (each a\n`script` element with that `src`, in order). The site loads only those on the\nplatform\'s configured editor origin (the setting `VITE_EDITOR_ORIGIN`; a path resolves\nagainst the page\'s own address) and ignores any other.\n'),
+  "clientData": zod.record(zod.string(), zod.record(zod.string(), zod.any())).optional().describe('Metadata edit mode only: id → the JSON data the editor\'s scripts read. In edit mode the\nsite writes each entry as a `script` element of type `application/json` with that `id`,\nholding its JSON; in any other mode it writes none.\n')
 }).describe('Who is looking and where. Deployments may add keys.'),
   "route": zod.object({
   "name": zod.string().describe('The item\'s name (`*` for a wildcard item).'),
   "displayName": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -89,7 +128,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -97,8 +148,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -106,13 +169,49 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -120,7 +219,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -128,8 +239,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -138,13 +261,49 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -152,7 +311,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -160,17 +331,53 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).describe('Field name → field.').and(zod.object({
   "pageTitle": zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),
   "metaDescription": zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),
   "ogImage": zod.object({
   "value": zod.object({
@@ -179,11 +386,35 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).optional(),
   "noIndex": zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).optional()
 })).describe('Route-level fields; every route has `pageTitle` and `metaDescription`.'),
   "databaseName": zod.string().optional().describe('`web` for published content, `master` in edit and preview.'),
@@ -201,13 +432,49 @@ export const getLayoutResponse = zod.object({
   "params": zod.record(zod.string(), zod.string()).optional().describe('The rendering\'s parameters (strings).'),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -215,7 +482,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -223,8 +502,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -232,13 +523,49 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -246,7 +573,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -254,8 +593,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -264,13 +615,49 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -278,7 +665,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -286,8 +685,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).optional().describe('Field name → field.'),
   "placeholders": zod.record(zod.string(), zod.array(zod.union([zod.object({
@@ -297,13 +708,49 @@ export const getLayoutResponse = zod.object({
   "params": zod.record(zod.string(), zod.string()).optional().describe('The rendering\'s parameters (strings).'),
   "fields": zod.record(zod.string(), zod.union([zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -311,7 +758,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -319,8 +778,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'),zod.object({
   "id": zod.string(),
   "name": zod.string().optional(),
@@ -328,13 +799,49 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -342,7 +849,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -350,8 +869,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).'),zod.array(zod.object({
   "id": zod.string(),
@@ -360,13 +891,49 @@ export const getLayoutResponse = zod.object({
   "url": zod.string().optional(),
   "fields": zod.record(zod.string(), zod.union([zod.object({
   "value": zod.string(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }).describe('Text, rich text (HTML) or a date.'),zod.object({
   "value": zod.number(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.boolean(),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "src": zod.string().describe('A media URL (`/-/media/…` or `/-/jssmedia/…`).'),
@@ -374,7 +941,19 @@ export const getLayoutResponse = zod.object({
   "width": zod.number().min(1).optional(),
   "height": zod.number().min(1).optional()
 }),
-  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in edit mode, on empty fields too.\n')
+  "editable": zod.string().optional().describe('Markup the platform\'s editor needs to edit the field in place (its hidden value input, chrome\ndata and the element showing the value); present only in chromes edit mode, on empty fields\ntoo (metadata edit mode sends `metadata` instead).\n'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 }),zod.object({
   "value": zod.object({
   "href": zod.string(),
@@ -382,8 +961,20 @@ export const getLayoutResponse = zod.object({
   "target": zod.string().optional().describe('`_blank` or `\"\"`.'),
   "linktype": zod.enum(['internal', 'external', 'media', 'anchor', 'mailto']).optional()
 }),
-  "editableFirstPart": zod.string().optional().describe('Edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
-  "editableLastPart": zod.string().optional().describe('Edit mode only, with `editableFirstPart`; the closing anchor and field chrome.')
+  "editableFirstPart": zod.string().optional().describe('Chromes edit mode only: the first part of the link\'s editing markup (its hidden value, field\nchrome and the opening anchor with its text); the site renders it joined to\n`editableLastPart`.\n'),
+  "editableLastPart": zod.string().optional().describe('Chromes edit mode only, with `editableFirstPart`; the closing anchor and field chrome.'),
+  "metadata": zod.object({
+  "datasource": zod.object({
+  "id": zod.string().optional().describe('The item\'s id, a GUID in braces (`{AED7030A-52AF-4A4F-A3D1-30B17317203D}`).'),
+  "language": zod.string().optional(),
+  "revision": zod.string().optional().describe('The item version\'s revision (32 hex digits).'),
+  "version": zod.number().optional()
+}).optional().describe('The item version the field belongs to: a rendering\'s data source, the route\'s item for\na route field, the referenced item for a field of an item (list) field.\n'),
+  "title": zod.string().optional().describe('The field\'s display name.'),
+  "fieldId": zod.string().optional().describe('The field\'s id (a GUID in braces).'),
+  "fieldType": zod.string().optional().describe('The field\'s type on the platform (`Single-Line Text`, `Rich Text`, `Image`, `General Link`, …).'),
+  "rawValue": zod.string().optional().describe('The value as the platform stores it: the text, the HTML of rich text, the XML of a link\n(`<link text=\"…\" linktype=\"internal\" id=\"{…}\" />`) or image\n(`<image mediaid=\"{…}\" />`); `\'\'` for an empty field.\n')
+}).optional().describe('What the platform\'s hosted page editor needs to edit the field: present only in metadata\nedit mode, instead of `editable` (and a link\'s `editableFirstPart`/`editableLastPart`), on\nempty fields too. The site writes it, as JSON, into the field\'s open marker (see\n`LayoutContext.editMode`) and reads nothing else from it. The platform may add keys.\n')
 })]).describe('A field holding a value.'))
 }).describe('A referenced item; its fields are value fields (the contract stops typing there).')).describe('A list of referenced items (e.g. an article list\'s entries).')]).describe('A value field, an item, or a list of items.')).optional().describe('Field name → field.'),
   "placeholders": zod.record(zod.string(), zod.array(zod.record(zod.string(), zod.any()))).optional()
@@ -392,13 +983,13 @@ export const getLayoutResponse = zod.object({
   "type": zod.string(),
   "contents": zod.string().nullable(),
   "attributes": zod.record(zod.string(), zod.string())
-}).describe('An editor-only element (edit mode only): the platform\'s placeholder and rendering chrome\nmarkers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).optional().describe('Nested placeholders of a container rendering.')
+}).describe('An editor-only element (chromes edit mode only; metadata edit mode sends none): the\nplatform\'s placeholder and rendering chrome markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).optional().describe('Nested placeholders of a container rendering, placeholder name → its renderings, in\norder (`[]` when empty). As on the route, a key may be a dynamic placeholder\'s pattern\n`name-{*}`, which metadata edit mode sends: the component renders `name-<n>` (the\nrendering\'s `DynamicPlaceholderId`, e.g. `columns-left-1`) and gets the pattern\'s\nentries.\n')
 }).describe('A rendering placed in a placeholder; `componentName` selects the site\'s component.'),zod.object({
   "name": zod.string(),
   "type": zod.string(),
   "contents": zod.string().nullable(),
   "attributes": zod.record(zod.string(), zod.string())
-}).describe('An editor-only element (edit mode only): the platform\'s placeholder and rendering chrome\nmarkers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).describe('Placeholder name → its renderings (and, in edit mode, HTML element entries), in order.')
+}).describe('An editor-only element (chromes edit mode only; metadata edit mode sends none): the\nplatform\'s placeholder and rendering chrome markers. `name` is the element (`code`, or `div` for a hidden rendering), `attributes` its\nattributes as the editor reads them (`type`, `chrometype`, `kind`, `key`, `hintname`, `id`,\n`class`, `data-selectable`), `contents` its inner HTML (the chrome\'s JSON) or null.\n')]))).describe('Placeholder name → its renderings (and, in chromes edit mode, HTML element entries), in\norder; `[]` for an empty placeholder. A key may be a dynamic placeholder\'s pattern\n`name-{*}` (`{*}` stands for digits): the component renders the placeholder as `name-<n>`\n(`columns-left-1`) and gets the pattern\'s entries. Metadata edit mode sends the pattern,\nand the site names the placeholder\'s markers by it.\n')
 }).describe('One route (page) of the content tree.')
 })
 })
