@@ -237,6 +237,72 @@ describe.concurrent('the site in Chromium against the mocks', () => {
     await normal.close();
   });
 
+  it("in the hosted editor's metadata mode writes its markers with the platform's ids, an empty field's text and a drop target, and loads the editor's script and data; visitors get none of it", async ({
+    expect,
+  }) => {
+    const ZERO = '00000000-0000-0000-0000-000000000000';
+    const [HERO, COLUMNS, RICH_TEXT, PROMO] = [
+      '0750c203-22c6-4e87-a5fd-ee4ae53d3308',
+      '2c7e9b14-5a3f-4d86-b0e1-9f4a6d3c8b27',
+      '59f726d9-ea5b-48a5-b490-8bc17a1ebdd7',
+      '44ecbb45-8169-4a13-98c3-b903895fe7a2',
+    ];
+    const editor = (v: Visit) =>
+      v.page.evaluate(() => ({
+        outline: [...document.querySelectorAll('code.scpm[type="text/sitecore"]')]
+          .filter((c) => c.getAttribute('chrometype') !== 'field')
+          .map((c) => `${c.getAttribute('chrometype')}:${c.getAttribute('kind')}${c.id ? `:${c.id}` : ''}`),
+        fields: document.querySelectorAll('code[chrometype="field"][kind="open"]').length,
+        data: document.getElementById('hrz-canvas-state')?.textContent ?? null,
+        canvas: document.documentElement.dataset.editorCanvas ?? null,
+        scripts: [...document.querySelectorAll('script[src*="editor-stub"]')].length,
+      }));
+    const edit = await visit('/about?sc_mode=edit');
+    await edit.page.locator('.sc-jss-empty-placeholder').waitFor();
+    await edit.page.waitForFunction(() => document.documentElement.dataset.editorCanvas !== undefined);
+    await pageAtRest(edit.page);
+    const inEdit = await editor(edit);
+    const rendering = (uid: string, ...inside: string[]) => [`rendering:open:${uid}`, ...inside, 'rendering:close'];
+    const placeholder = (id: string, ...inside: string[]) => [`placeholder:open:${id}`, ...inside, 'placeholder:close'];
+    expect(inEdit.outline.slice(0, 14)).toEqual(
+      placeholder(
+        `main_${ZERO}`,
+        ...rendering(HERO),
+        ...rendering(
+          COLUMNS,
+          ...placeholder(`columns-left-{*}_${COLUMNS}`, ...rendering(RICH_TEXT)),
+          ...placeholder(`columns-right-{*}_${COLUMNS}`),
+        ),
+        ...rendering(PROMO),
+      ),
+    );
+    // The footer's placeholder follows, by the route's all-zero uid too.
+    expect(inEdit.outline[14]).toBe(`placeholder:open:jss-footer_${ZERO}`);
+    expect(inEdit.fields).toBeGreaterThan(10);
+    // The hero's empty text shows the editor's text between its markers; the empty column is a full-width box.
+    expect(await edit.page.locator('.sc-empty-field', { hasText: '[No text in field]' }).count()).toBe(1);
+    const box = (await edit.page.locator('.sc-jss-empty-placeholder').boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(100);
+    expect(box.width).toBeGreaterThan(200);
+    // The editor's script (the dev stand-in) ran once and read the editor's data and the page's markers.
+    expect(JSON.parse(inEdit.data!).itemId).toBe('5ec1d9ee-d4bb-47ca-b059-9209fa50e224');
+    expect(inEdit.scripts).toBe(1);
+    const canvas = JSON.parse(inEdit.canvas!) as { markers: number; itemId: string };
+    expect(canvas.itemId).toBe('5ec1d9ee-d4bb-47ca-b059-9209fa50e224');
+    expect(canvas.markers).toBeGreaterThan(20);
+    // The markers are for the editor: their JSON is never on screen.
+    expect(await edit.page.locator('code.scpm').first().isVisible()).toBe(false);
+    expect(edit.errors).toEqual([]);
+    await edit.close();
+
+    const normal = await visit('/about');
+    await normal.page.getByRole('heading', { level: 1 }).waitFor();
+    await pageAtRest(normal.page);
+    expect(await editor(normal)).toEqual({ outline: [], fields: 0, data: null, canvas: null, scripts: 0 });
+    expect(normal.paths(/editor-stub/)).toEqual([]);
+    await normal.close();
+  });
+
   it('makes exactly one search request for all the widgets of the home page', async ({ expect }) => {
     const v = await visit('/');
     // The widgets' batch leaves after its debounce; once it has, nothing more may follow.

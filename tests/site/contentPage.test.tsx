@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 /** A layout service over `routes` (item → route), recording every request; unknown items answer 404 with route null. */
-function layoutService(routes: Record<string, RouteData>) {
+function layoutService(routes: Record<string, RouteData>, answerContext?: Record<string, unknown>) {
   const requests: URL[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(new Request(input, init).url);
@@ -52,7 +52,8 @@ function layoutService(routes: Record<string, RouteData>) {
     // As the platform answers: its context says who is looking (the requested `sc_mode`).
     const mode = url.searchParams.get('sc_mode');
     const context =
-      mode === 'edit' || mode === 'preview' ? { ...CONTEXT, pageState: mode, pageEditing: mode === 'edit' } : CONTEXT;
+      answerContext ??
+      (mode === 'edit' || mode === 'preview' ? { ...CONTEXT, pageState: mode, pageEditing: mode === 'edit' } : CONTEXT);
     return Response.json({ sitecore: { context, route: route ?? null } }, { status: route ? 200 : 404 });
   };
   return {
@@ -91,9 +92,17 @@ function renderPage(
     registry = components,
     gate,
     session,
-  }: { mode?: PageMode; registry?: ComponentRegistry; gate?: SessionGate; session?: Promise<Session | null> } = {},
+    context,
+  }: {
+    mode?: PageMode;
+    registry?: ComponentRegistry;
+    gate?: SessionGate;
+    session?: Promise<Session | null>;
+    /** The context every answer carries, whatever the request's `sc_mode`. Defaults to the one the request asked for. */
+    context?: Record<string, unknown>;
+  } = {},
 ) {
-  const service = layoutService(routes);
+  const service = layoutService(routes, context);
   const auth = sessionRoutes(session);
   function Page() {
     const page = usePageRoute(new URL(path, 'https://www.aero.example'), mode, gate);
@@ -276,6 +285,31 @@ describe('the catch-all route: layout service → component registry', () => {
     await screen.findByRole('heading', { name: 'Still here' });
     expect(screen.getByRole('group', { name: 'Unknown component: constructor' })).toBeTruthy();
     expect(screen.getAllByRole('group')).toHaveLength(1);
+  });
+
+  it("renders for who the answer says is looking, not the URL: a visitors' answer gets no editing markup under sc_mode=edit, an editor's gets it without", async () => {
+    const route = routeWith([
+      { uid: 'x', componentName: 'LaunchCountdown' },
+      { name: 'code', type: 'text/sitecore', contents: '{}', attributes: { chrometype: 'placeholder', kind: 'open' } },
+      { uid: 'p', componentName: 'PromoCta', fields: { heading: { value: 'Still here' } } },
+    ]);
+    renderPage('/odd', { '/odd': route }, { mode: 'edit', context: CONTEXT });
+    await screen.findByRole('heading', { name: 'Still here' });
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(document.querySelectorAll('code').length).toBe(0);
+    cleanup();
+
+    const editor = { ...CONTEXT, pageEditing: true, pageState: 'edit', editMode: 'metadata' };
+    renderPage('/odd', { '/odd': route }, { mode: 'normal', context: editor });
+    await screen.findByRole('heading', { name: 'Still here' });
+    expect(screen.getByRole('group', { name: 'Unknown component: LaunchCountdown' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('code[chrometype="placeholder"][kind="open"]')?.id).toBe(
+        'main_00000000-0000-0000-0000-000000000000',
+      ),
+    );
+    // The chromes editor's entries are not the hosted editor's: they are left out.
+    expect(document.querySelectorAll('code[chrometype="placeholder"]').length).toBe(2);
   });
 
   it('renders the not-found page when the layout service answers route null', async () => {
