@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run screenshots`: builds the site, serves it against the mocks and saves
 // the README's screenshots (docs/screenshots/): the home and search pages, the home page in the
-// platform's edit mode (its editable fields outlined) and a German capability page.
+// platform's edit mode (its editable fields outlined), a page in the hosted editor's metadata mode (an
+// empty field and an empty placeholder to drop into) and a German capability page.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './lib/browser.mjs';
@@ -26,10 +27,14 @@ try {
   await page.locator('.scWebEditInput').first().waitFor();
   await page.waitForTimeout(800);
   await page.screenshot({ path: join(out, 'edit-mode.png') });
+  await page.goto(`${site.url}/about?sc_mode=edit`, { waitUntil: 'networkidle' });
+  await page.locator('.sc-jss-empty-placeholder').waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(out, 'edit-metadata.png') });
   await page.goto(`${site.url}/de/capabilities/space`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(800);
   await page.screenshot({ path: join(out, 'german.png') });
-  console.log(`Saved home.png, search.png, edit-mode.png and german.png in ${out}`);
+  console.log(`Saved home.png, search.png, edit-mode.png, edit-metadata.png and german.png in ${out}`);
 } finally {
   await browser.close();
   await site.stop();

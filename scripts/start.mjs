@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: the Prism mocks and the Vite dev server together; one Ctrl-C stops all.
+// `npm start`: the Prism mocks, the Vite dev server and the editing host (lib/editingHost.mjs, the
+// server the content platform's editors call, on port 5174) together; one Ctrl-C stops all. A failed
+// editing host is reported and the site runs without it.
 // `npm run preview`: the same serving the static build in dist/ (`npm run build`: the prerendered
 // pages of the development settings, mock keys and same-origin mock paths); it builds first when
 // dist/ holds no prerendered build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { EDITING_HOST_PORT, startEditingHost } from './lib/editingHost.mjs';
 import { MOCK_BACKED_MODE, root } from './lib/prism.mjs';
 import { isPrerendered } from './lib/siteServer.mjs';
 import { startMocks } from './mock.mjs';
@@ -28,11 +31,32 @@ const server = spawn(vite, preview ? ['preview', '--mode', MOCK_BACKED_MODE] : [
 });
 server.stdout.on('data', (chunk) => process.stdout.write(chunk));
 
+const editingHost = preview
+  ? Promise.resolve(undefined)
+  : startEditingHost({
+      mode: MOCK_BACKED_MODE,
+      port: EDITING_HOST_PORT,
+      contentPrismUrl: mocks.servers.find((s) => s.api === 'content')?.url,
+      log: (line) => console.log(`[editing host] ${line}`),
+    }).then(
+      (host) => {
+        console.log(`Editing host: ${host.url}/api/editing/… (secret: JSS_EDITING_SECRET, see README "Editing host")`);
+        return host;
+      },
+      (error) => {
+        console.error(
+          `The editing host did not start (${error instanceof Error ? error.message : error}); the site runs without it.`,
+        );
+        return undefined;
+      },
+    );
+
 let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   if (server.exitCode === null) server.kill('SIGTERM');
+  await (await editingHost)?.stop().catch(() => {});
   await mocks.stop();
   process.exit(code);
 }

@@ -56,12 +56,14 @@ const escapeXml = (/** @type {string} */ text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The prerendered page: the built index.html with the page's language, head, body and data.
+ * A server-rendered page: the site's index.html (`template`, built or transformed by the dev server)
+ * with the page's language, head, body and data, and its `preloads` (`''` for none). The static
+ * build writes its pages with it, the editing host answers with it.
  * @param {string} template
  * @param {{ lang: string; head: string; body: string; state: string; preloads: string }} page
  * @returns {string}
  */
-function fillTemplate(template, page) {
+export function fillTemplate(template, page) {
   const filled = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeXml(page.lang)}">`)
     .replace(/<title>[^<]*<\/title>/, () => page.head)

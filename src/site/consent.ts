@@ -50,9 +50,14 @@ export function loadConsentScript({ src, domainScript, doc = document }: Consent
   return script;
 }
 
+/** Where the editing host (scripts/lib/editingHost.mjs) serves the pages editors open. */
+const EDITING_HOST_PATH = '/api/editing/';
+
 /**
  * The inline `<script>` for the page's `<head>` that starts loading the consent platform while the
- * HTML is parsed, unless the page is in edit mode (editors get no consent banner), as
+ * HTML is parsed, unless the page is in edit mode or is an editing host's page (`/api/editing/…`,
+ * an editor's page before its code puts the route's `sc_mode` in the address; editors get no consent
+ * banner), as
  * {@link useConsent} would once the page's code has run; `useConsent` then finds the script and
  * adds none. On a phone on a slow network the prompt showed 1.1 s after the first paint when the
  * page's code loaded the platform, about 0.15 s after with this. vite.config.ts puts it in
@@ -61,7 +66,7 @@ export function loadConsentScript({ src, domainScript, doc = document }: Consent
 export function consentLoaderScript({ src, domainScript }: Omit<ConsentScriptOptions, 'doc'>): string {
   const settings = JSON.stringify({ src, domainScript }).replace(/</g, '\\u003c');
   // The two functions are self-contained: their source is the script, so the rules are the site's own.
-  return `<script>if ((${getPageMode})(location.search) !== 'edit') (${loadConsentScript})(${settings});</script>`;
+  return `<script>if (!location.pathname.startsWith('${EDITING_HOST_PATH}') && (${getPageMode})(location.search) !== 'edit') (${loadConsentScript})(${settings});</script>`;
 }
 
 /** The consent group that enables analytics and personalization. */

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { QueryClient, dehydrate, timeoutManager, type DehydratedState } from '@tanstack/react-query';
 import { JSDOM } from 'jsdom';
-import { createContentClient, type RouteList } from '../content/index.ts';
+import { createContentClient, type LayoutResult, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
@@ -15,6 +15,8 @@ import { components } from './content/registry.tsx';
 import { pageModules } from './onDemand.tsx';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';
+
+export { createEditingRenderer } from './editingRender.tsx';
 
 // The server side of the static build (scripts/build.mjs runs it after the browser build): each
 // page of the content route list rendered once, with React, from the layout service, as the
@@ -81,6 +83,23 @@ function presanitize(state: DehydratedState, sanitized: Map<object, string>): Ar
   };
   state.queries.forEach((query, index) => visit(query.state.data, [index]));
   return paths;
+}
+
+/**
+ * Makes a layout answer the visitors' page it was asked for: the build renders pages for visitors, so
+ * an answer whose context says an editor is looking (a misconfigured delivery host, an editing
+ * answer cached on the way) renders as a visitor's page, without the editor's scripts and data,
+ * instead of putting editing markup into a static page. Says so once per page.
+ */
+function forVisitors(layout: LayoutResult, path: string): void {
+  const context = layout.sitecore.context as Record<string, unknown>;
+  const editing = ['editMode', 'clientScripts', 'clientData'].filter((key) => key in context);
+  if (context.pageState === 'normal' && context.pageEditing !== true && editing.length === 0) return;
+  console.warn(
+    `prerender: ${path}: the layout service answered for an editor (pageState ${JSON.stringify(context.pageState)}); rendered as a visitor's page`,
+  );
+  for (const key of editing) delete context[key];
+  Object.assign(context, { pageState: 'normal', pageEditing: false });
 }
 
 /** Options of {@link createPrerenderer}. */
@@ -154,6 +173,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
         source.getRoute(item, { language }),
         source.getDictionary(siteConfig.contentSite, language).catch(() => undefined),
       ]);
+      forVisitors(layout, path);
       const route = layout.sitecore.route;
       // A route that needs a session is prerendered as its gate: a static host serves its files to
       // anyone, so none of the route's data goes into them (the browser asks for it with a session).

@@ -133,12 +133,13 @@ describe('consentLoaderScript', () => {
     },
   );
 
-  it.each(['/careers?sc_mode=edit', '/?sc_mode=EDIT&x=1'])(
-    'loads nothing in edit mode (%s), where editors get no consent banner',
-    (url) => {
-      expect(runServed(url, consentLoaderScript({ src: '/consent-stub.js' }))).toHaveLength(0);
-    },
-  );
+  it.each([
+    '/careers?sc_mode=edit',
+    '/?sc_mode=EDIT&x=1',
+    '/api/editing/render?sc_site=aero&sc_itemid=x&sc_lang=en&route=%2Fabout&mode=edit',
+  ])("loads nothing in edit mode or on an editing host's page (%s), where editors get no consent banner", (url) => {
+    expect(runServed(url, consentLoaderScript({ src: '/consent-stub.js' }))).toHaveLength(0);
+  });
 
   it('keeps a URL that closes the script tag inside its string', () => {
     const src = '/consent.js?x=</script><script>window.injected=1</script>';

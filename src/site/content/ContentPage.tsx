@@ -66,7 +66,8 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
     <DictionaryProvider language={page.language}>
       <BannerProvider enabled={showsBanners(route)}>
         <SiteProvider>
-          {view.mode !== 'normal' ? <EditModeMedia /> : null}
+          {/* Once the page is on screen: before, it would change a server-rendered page that is still hydrating. */}
+          {view.mode !== 'normal' && pageReady ? <EditModeMedia /> : null}
           {view.mode === 'edit' ? <EditorScripts context={page.context} /> : null}
           {page.navigating ? <NavigationProgress /> : null}
           <Frame
