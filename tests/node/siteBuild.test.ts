@@ -199,6 +199,7 @@ describe.concurrent('building the site for an environment', () => {
     const generic = new Set([
       'VITE_SEARCH_ENV',
       'VITE_SEARCH_HOST',
+      'VITE_EDITOR_ORIGIN',
       'VITE_WEB_PERSONALIZATION_URL',
       'VITE_COMMERCE_REGION',
       'VITE_COMMERCE_ENVIRONMENT',
