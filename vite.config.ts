@@ -5,6 +5,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { devServer } from './scripts/lib/devServer.mjs';
 import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
+import { previewSecurityHeaders } from './scripts/lib/securityHeaders.mjs';
 import { publicFilesOnly } from './scripts/lib/servedFiles.mjs';
 import { consentLoaderScript } from './src/site/consent.ts';
 import { assertSiteEnv } from './src/site/siteEnv.ts';
@@ -153,6 +154,8 @@ export default defineConfig({
     publicFilesOnly(),
     react(),
     // `vite` and `vite preview`: ports, proxies to the mocks, QA scenarios, stand-ins (scripts/lib/devServer.mjs).
+    // `vite preview` sends the build's security headers, as the static host does (scripts/lib/securityHeaders.mjs).
+    previewSecurityHeaders(),
     ...devServer(),
   ],
   build: { outDir: 'dist', sourcemap: false },

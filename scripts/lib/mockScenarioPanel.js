@@ -144,11 +144,10 @@ panel.addEventListener('keydown', (event) => {
 // The servers put the host in the page (at its height from the first paint); a page without one gets it first in the body.
 const host = document.getElementById('mock-scenarios') ?? h('div', { id: 'mock-scenarios' });
 const root = host.attachShadow({ mode: 'open' });
-root.append(
-  h(
-    'style',
-    {},
-    `
+// A constructed stylesheet, not a <style> element: the site's Content-Security-Policy allows no inline
+// style but the build's own (by hash), and the panel's is no part of the build.
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(`
   /* A bar in the page's flow above it (not fixed over it): it never covers a control of the page (the consent prompt's buttons, a docked tray). */
   :host { all: initial; display: block; min-height: 2.75rem; box-sizing: border-box; padding: 6px 8px; background: #f3f4f6; border-bottom: 1px solid #d1d5db; font: 14px/1.4 system-ui, sans-serif; color: #111; }
   aside { max-width: min(26rem, calc(100vw - 16px)); }
@@ -166,9 +165,8 @@ root.append(
   .error { color: #9b1c1c; background: #fdecec; padding: 6px; border-radius: 4px; margin-top: 0; }
   .status { margin: 0; color: #14532d; }
   p { margin: 0 0 6px; }
-`,
-  ),
-  panel,
-);
+`);
+root.adoptedStyleSheets = [sheet];
+root.append(panel);
 if (!host.isConnected) document.body.prepend(host);
 if (state.error) setOpen(true);

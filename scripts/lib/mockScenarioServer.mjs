@@ -20,8 +20,15 @@ import {
 /** The session cookie (no Max-Age: it ends with the browser session) holding the active `?mock=` value. */
 export const SCENARIO_COOKIE = /** @type {const} */ ('mockScenario');
 
-/** The panel's host element, served in the page so that the panel takes its place without moving anything. */
-export const PANEL_HOST = '<div id="mock-scenarios" style="display:block;min-height:2.75rem"></div>';
+/** Where the servers serve the panel host's stylesheet. */
+export const PANEL_STYLE_PATH = '/__mock-scenarios/host.css';
+
+/**
+ * The panel's host element, served in the page so that the panel takes its place without moving
+ * anything: its height comes from a stylesheet of its own (loaded before the first paint), as the
+ * site's Content-Security-Policy allows no inline style but the build's.
+ */
+export const PANEL_HOST = `<link rel="stylesheet" href="${PANEL_STYLE_PATH}"><div id="mock-scenarios"></div>`;
 
 /** Where the servers serve the panel's script. */
 export const PANEL_SCRIPT_PATH = '/__mock-scenarios/panel.js';
@@ -228,6 +235,12 @@ export function scenarioMiddleware() {
         res.setHeader('content-type', 'text/javascript; charset=utf-8');
         res.setHeader('cache-control', 'no-store');
         res.end(readFileSync(PANEL_SCRIPT));
+        return;
+      }
+      if (url.pathname === PANEL_STYLE_PATH) {
+        res.setHeader('content-type', 'text/css; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end('#mock-scenarios { display: block; min-height: 2.75rem; }\n');
         return;
       }
       // The API reference pages at /docs are not the site: no panel there.

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { build, loadEnv, preview } from 'vite';
 import { startContentMock } from './contentMock.mjs';
 import { checkLinks } from './deadLinks.mjs';
+import { assertInlineCodeAllowed, headerRules, headersFile, HEADERS_FILE, HEADERS_JSON } from './securityHeaders.mjs';
 import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism.mjs';
 
 /** @import { PreviewServer } from 'vite' */
@@ -227,7 +228,8 @@ export function assertRoutePaths(paths, origin) {
  * Builds the site for `mode` into `outDir` and prerenders it: the browser build, a server build of
  * src/site/entry-server.tsx, then one HTML file per route of the content route list (with its head
  * tags and the data it was rendered with), `404.html`, `shell.html`, `static-pages.json` (the prerendered
- * paths), `robots.txt` and `sitemap.xml`.
+ * paths), `robots.txt`, `sitemap.xml`, and the security headers (`_headers`, `headers.json`:
+ * securityHeaders.mjs), after checking that no page has inline code the policy does not allow.
  * Layout data comes from `PRERENDER_CONTENT_HOST` when set, else from the content mock in the
  * mock-backed mode (`contentPrismUrl`: a running content Prism to use; one is started otherwise),
  * else from the mode's `VITE_CONTENT_HOST`. `publicDir` is the folder whose files the build copies
@@ -375,6 +377,18 @@ export async function buildStaticSite(
       appRoutes: server.buildSettings.appRoutes,
       warn,
     });
+    // Every page's inline code is the template's, which the policy allows by hash; the headers go with the pages.
+    assertInlineCodeAllowed(written, template);
+    const rules = headerRules(
+      {
+        origins: server.buildSettings.origins,
+        trustedTypes: server.buildSettings.trustedTypes,
+        publicOrigin: origin,
+      },
+      template,
+    );
+    write(HEADERS_FILE, headersFile(rules));
+    write(HEADERS_JSON, `${JSON.stringify(rules, null, 2)}\n`);
     write('robots.txt', robotsTxt(origin));
     // What a failed client-side navigation falls back to (src/site/prerenderState.ts `hasStaticPage`).
     write(STATIC_PAGES_FILE, `${JSON.stringify({ paths: pages.map((p) => p.path) })}\n`);

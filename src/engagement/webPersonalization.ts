@@ -1,3 +1,4 @@
+import { trustedPolicy, type Trusted } from '../core/trustedTypes.ts';
 import { EngageError } from './messages.ts';
 import { isObject } from './settings.ts';
 import { DEFAULT_WEB_FLOW_TARGET, webFlowScriptUrl } from './traces.ts';
@@ -34,7 +35,9 @@ export function loadWebPersonalization(config: EngageConfig, engage: { settings?
   if ([...document.scripts].some((script) => script.src === src)) return;
   const script = document.createElement('script');
   script.type = 'text/javascript';
-  script.src = src;
+  // Under Trusted Types through the `web-personalization` policy, which passes this script's URL only.
+  const policy = trustedPolicy('web-personalization', { createScriptURL: (url) => (url === src ? url : '') });
+  (script as { src: string | Trusted }).src = policy ? policy.createScriptURL(src) : src;
   script.async = settings.web_flow_config.async;
   document.head.appendChild(script);
 }

@@ -39,7 +39,23 @@ export function loadConsentScript({ src, domainScript, doc = document }: Consent
   const existing = doc.querySelector<HTMLScriptElement>('script[data-consent-script]');
   if (existing) return existing;
   const script = doc.createElement('script');
-  script.src = src;
+  // Under Trusted Types the URL passes the page's `consent-script` policy, which allows this URL only.
+  // Created once per page, here or by the head's loader (which inlines this function: no imports), so
+  // it is kept on the window for the other.
+  type Policy = { createScriptURL(url: string): string };
+  const win = doc.defaultView as (Window & { trustedTypes?: { createPolicy(n: string, r: object): Policy } }) | null;
+  const key = Symbol.for('site.consent-script-policy');
+  const kept = win as unknown as Record<symbol, Policy | null | undefined> | null;
+  if (win?.trustedTypes && kept && kept[key] === undefined) {
+    try {
+      kept[key] = win.trustedTypes.createPolicy('consent-script', {
+        createScriptURL: (url: string) => (url === src ? url : ''),
+      });
+    } catch {
+      kept[key] = null;
+    }
+  }
+  script.src = kept?.[key] ? kept[key].createScriptURL(src) : src;
   script.async = true;
   // The platform's prompt is what a first visit answers first, and analytics waits for it. At the
   // default priority of an async script it queued behind the page's own scripts.

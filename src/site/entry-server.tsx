@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { QueryClient, dehydrate, timeoutManager, type DehydratedState } from '@tanstack/react-query';
 import { JSDOM } from 'jsdom';
+import { TRUSTED_TYPES_POLICIES } from '../core/trustedTypes.ts';
 import { createContentClient, type LayoutResult, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
@@ -13,6 +14,7 @@ import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } 
 import { PreformatContext, PresanitizeContext, stateScript } from './prerenderState.ts';
 import { components } from './content/registry.tsx';
 import { pageModules } from './onDemand.tsx';
+import { serviceOrigins } from './serviceOrigins.ts';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';
 
@@ -65,23 +67,57 @@ export interface PrerenderedPage {
 }
 
 /**
+ * How deep the page's data nests at most, in JSON levels below a query's data: deeper values (which no
+ * rendering reads: renderings stop at 20 levels, three JSON levels each) are left out of the page's
+ * data, so that it can be written as JSON (`JSON.stringify` overflows the stack a few thousand deep).
+ */
+const MAX_DATA_DEPTH = 256;
+
+/** Where a node of the page's data is: its key, and where its parent is. */
+type Trail = { key: string | number; up?: Trail };
+
+const pathOf = (trail: Trail): Array<string | number> => {
+  const path: Array<string | number> = [];
+  for (let at: Trail | undefined = trail; at; at = at.up) path.push(at.key);
+  return path.reverse();
+};
+
+/**
  * Puts the sanitized HTML of each rich text field the render reported (`sanitized`: field → HTML) in
  * place of its value in the page's data, and returns where: the paths of
- * `PrerenderedState.sanitized` (a query's index, then the keys to the field).
+ * `PrerenderedState.sanitized` (a query's index, then the keys to the field). Values nested deeper
+ * than {@link MAX_DATA_DEPTH} become `null`. Walks the data without recursion, in document order.
  */
 function presanitize(state: DehydratedState, sanitized: Map<object, string>): Array<Array<string | number>> {
   const paths: Array<Array<string | number>> = [];
-  const visit = (node: unknown, path: Array<string | number>) => {
-    if (node === null || typeof node !== 'object') return;
-    const html = sanitized.get(node);
-    if (html !== undefined) {
-      (node as { value: string }).value = html;
-      paths.push(path);
-      return;
+  const stack: Array<{ node: unknown; trail: Trail; depth: number }> = [];
+  state.queries.forEach((query, index) => {
+    stack.push({ node: query.state.data, trail: { key: index }, depth: 0 });
+    while (stack.length > 0) {
+      const { node, trail, depth } = stack.pop()!;
+      if (node === null || typeof node !== 'object') continue;
+      const html = sanitized.get(node);
+      if (html !== undefined) {
+        (node as { value: string }).value = html;
+        paths.push(pathOf(trail));
+        continue;
+      }
+      const record = node as Record<string, unknown>;
+      const keys = Object.keys(record);
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        const key = keys[i]!;
+        const child = record[key];
+        if (child === null || typeof child !== 'object') continue;
+        if (depth >= MAX_DATA_DEPTH) Object.defineProperty(record, key, { value: null });
+        else
+          stack.push({
+            node: child,
+            trail: { key: Array.isArray(node) ? Number(key) : key, up: trail },
+            depth: depth + 1,
+          });
+      }
     }
-    for (const [key, child] of Object.entries(node)) visit(child, [...path, Array.isArray(node) ? Number(key) : key]);
-  };
-  state.queries.forEach((query, index) => visit(query.state.data, [index]));
+  });
   return paths;
 }
 
@@ -130,6 +166,10 @@ export const buildSettings = {
   contentHost: siteConfig.contentHost,
   siteName: siteConfig.siteName,
   appRoutes: APP_ROUTES,
+  /** The hosts the pages talk to, for the Content-Security-Policy. */
+  origins: serviceOrigins(),
+  /** The Trusted Types policies the pages create, for the Content-Security-Policy. */
+  trustedTypes: TRUSTED_TYPES_POLICIES,
 };
 
 /**

@@ -1,6 +1,8 @@
+import { jsonOnly, trustedPolicy, type Trusted } from '../core/trustedTypes.ts';
 import { useEffect } from 'react';
 import type { RouteData } from '../content/index.ts';
-import { booleanOf, imageOf, textOf, type ImageValue, type Rendering } from './content/rendering.tsx';
+import { booleanOf, contentUrl, imageOf, textOf, type ImageValue } from './content/rendering.tsx';
+import { warnNotAUrl } from './content/renderingContext.ts';
 import { needsSession } from './content/route.tsx';
 import { DEFAULT_LANGUAGE, pathIn } from './language.ts';
 
@@ -52,12 +54,37 @@ export function isIndexable(route: RouteData): boolean {
   return !booleanOf(route.fields.noIndex) && !needsSession(route);
 }
 
-// The route's share image: its `ogImage` field, else the first hero's image.
-function shareImage(route: RouteData): ImageValue | null {
+/**
+ * The site path of a URL's `pathname`: one `/` where the URL had several, or backslashes, at its
+ * start (`//capabilities`, `/\\capabilities` → `/capabilities`). A path starting `//` resolves as
+ * a network-path reference (another host), so none becomes a URL on the site's origin as it is.
+ */
+export function sitePathOf(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, '')}`;
+}
+
+/** A share image: the image and its URL, absolute on the public origin. */
+type ShareImage = ImageValue & { url: string };
+
+// The route's share image: its `ogImage` field, else the first hero's image. One whose URL the guard
+// refuses (or that does not parse) is left out, said once per page and field.
+function shareImage(route: RouteData, path: string, origin: string): ShareImage | null {
+  const [field, image] = ogImageOf(route);
+  if (!image) return null;
+  const src = contentUrl(image.src, origin);
+  if (src !== undefined) return { ...image, url: new URL(src, origin).href };
+  warnNotAUrl(path, field, image.src, 'the tag is left out');
+  return null;
+}
+
+function ogImageOf(route: RouteData): [field: string, image: ImageValue | null] {
   const own = imageOf(route.fields.ogImage);
-  if (own) return own;
-  const hero = (route.placeholders.main as Rendering[] | undefined)?.find((r) => r.componentName === 'Hero');
-  return imageOf(hero?.fields?.image);
+  if (own) return ['ogImage', own];
+  // Any entry of `main` may be anything: only a Hero's own image counts.
+  type Entry = { componentName?: unknown; fields?: Record<string, never> } | null | undefined;
+  const main = (route.placeholders as Record<string, unknown> | undefined)?.main;
+  const hero = Array.isArray(main) ? (main as Entry[]).find((entry) => entry?.componentName === 'Hero') : undefined;
+  return ['Hero.image', imageOf(hero?.fields?.image)];
 }
 
 const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, tag: 'meta', attrs });
@@ -71,7 +98,7 @@ export function alternates(item: string, languages: readonly string[], origin: s
   const link = (hreflang: string, language: string): HeadTag => ({
     key: `alternate:${hreflang}`,
     tag: 'link',
-    attrs: { rel: 'alternate', hreflang, href: new URL(pathIn(item, language), origin).href },
+    attrs: { rel: 'alternate', hreflang, href: new URL(pathIn(sitePathOf(item), language), origin).href },
   });
   const tags = languages.map((language) => link(language, language));
   if (languages.includes(DEFAULT_LANGUAGE)) tags.push(link('x-default', DEFAULT_LANGUAGE));
@@ -81,8 +108,9 @@ export function alternates(item: string, languages: readonly string[], origin: s
 /**
  * The head of the page at `url` showing `route` (`null`: the not-found page, which is never indexed
  * and has no canonical URL). Titles and descriptions come from the route's `pageTitle` and
- * `metaDescription`; URLs are absolute on the public origin, without the query string. A route that
- * needs a session gets its title, canonical URL and `noindex` only.
+ * `metaDescription`; URLs are absolute on the public origin, without the query string, the page's
+ * path as the site's ({@link sitePathOf}). A route that needs a session gets its title, canonical URL
+ * and `noindex` only. Content that is no URL leaves its tag out; no content makes this throw.
  */
 export function pageHead(
   route: RouteData | null,
@@ -104,7 +132,8 @@ export function pageHead(
     };
   }
   const title = textOf(route.fields.pageTitle) || siteName;
-  const canonical = new URL(url.pathname, origin).href;
+  const path = sitePathOf(url.pathname);
+  const canonical = new URL(path, origin).href;
   const lang = route.itemLanguage || language;
   // A page that needs a session tells crawlers and link previews its title and nothing else of
   // its content (its static page is its gate: see entry-server.tsx).
@@ -119,7 +148,7 @@ export function pageHead(
     };
   }
   const description = textOf(route.fields.metaDescription);
-  const image = shareImage(route);
+  const image = shareImage(route, path, origin);
   const tags: HeadTag[] = [
     meta('description', { name: 'description', content: description }),
     { key: 'canonical', tag: 'link', attrs: { rel: 'canonical', href: canonical } },
@@ -134,10 +163,9 @@ export function pageHead(
     meta('twitter:description', { name: 'twitter:description', content: description }),
   ];
   if (image) {
-    const src = new URL(image.src, origin).href;
     tags.push(
-      meta('og:image', { property: 'og:image', content: src }),
-      meta('twitter:image', { name: 'twitter:image', content: src }),
+      meta('og:image', { property: 'og:image', content: image.url }),
+      meta('twitter:image', { name: 'twitter:image', content: image.url }),
     );
     if (image.alt) tags.push(meta('og:image:alt', { property: 'og:image:alt', content: image.alt }));
     if (image.width && image.height) {
@@ -146,13 +174,13 @@ export function pageHead(
     }
   }
   if (!isIndexable(route)) tags.push(meta('robots', { name: 'robots', content: 'noindex' }));
-  if (item === '/') {
+  if (sitePathOf(item) === '/') {
     const organization = {
       '@context': 'https://schema.org',
       '@type': 'Organization',
       name: siteName,
       url: new URL('/', origin).href,
-      ...(image ? { logo: new URL(image.src, origin).href } : {}),
+      ...(image ? { logo: image.url } : {}),
     };
     tags.push({
       key: 'organization',
@@ -164,8 +192,9 @@ export function pageHead(
   return { title, lang, tags };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// One pass over the text, however long.
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPED[c]!);
 
 /** The head as HTML, for the static page: `<title>` first, then every managed tag. */
 export function headHtml(head: PageHead): string {
@@ -202,7 +231,11 @@ export function applyHead(doc: Document, head: PageHead): void {
       if (attr.name !== HEAD_ATTRIBUTE && !(attr.name in attrs)) el.removeAttribute(attr.name);
     for (const [name, value] of Object.entries(attrs))
       if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-    if (text !== undefined && el.textContent !== text) el.textContent = text;
+    if (text !== undefined && el.textContent !== text) {
+      // A script's text (the structured data) passes the `head-json` policy under Trusted Types: JSON only.
+      const policy = tag === 'script' ? trustedPolicy('head-json', { createScript: jsonOnly }) : null;
+      (el as { textContent: string | Trusted | null }).textContent = policy ? policy.createScript(text) : text;
+    }
   }
   for (const stale of existing.values()) stale.remove();
 }

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteData } from '../content/index.ts';
 import type { ComponentRegistry, ContentComponentProps } from './content/rendering.tsx';
+import { forEachRendering, MAX_RENDERINGS } from './content/renderingContext.ts';
 import { preloadCommerce } from './siteClients.tsx';
 
 // What the site loads on demand, and loading it ahead. Every rendering of the content registry
@@ -99,15 +100,18 @@ export const ProductPage = renderings.commerce((m) => m.ProductPage);
 /** The cart, with the commerce client's code. */
 export const CartPage = renderings.commerce((m) => m.CartPage);
 
-/** The componentNames of every rendering of `route`, at any depth. */
-function componentNames(placeholders: Record<string, unknown> | undefined, names = new Set<string>()): Set<string> {
-  for (const entries of Object.values(placeholders ?? {})) {
-    if (!Array.isArray(entries)) continue;
-    for (const entry of entries as Array<{ componentName?: unknown; placeholders?: Record<string, unknown> }>) {
-      if (typeof entry?.componentName === 'string') names.add(entry.componentName);
-      componentNames(entry?.placeholders, names);
-    }
-  }
+/**
+ * The componentNames of the renderings a page of `placeholders` renders: its first `MAX_RENDERINGS`,
+ * down to `MAX_RENDERING_DEPTH` (renderingContext.ts), walked without recursion at any depth of answer.
+ */
+function componentNames(placeholders: Record<string, unknown> | undefined): Set<string> {
+  const names = new Set<string>();
+  let count = 0;
+  forEachRendering(placeholders, (rendering) => {
+    names.add(rendering.componentName);
+    count += 1;
+    return count < MAX_RENDERINGS;
+  });
   return names;
 }
 

@@ -3,6 +3,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { LayoutResult, RouteData } from '../content/index.ts';
 import type { SessionGate } from './content/route.tsx';
 import { createTransport } from '../core/transport.ts';
+import { trustedPolicy } from '../core/trustedTypes.ts';
 import { getPageMode } from './editMode.ts';
 
 // The hand-over from a prerendered page to the browser: the server writes what it rendered the page
@@ -125,12 +126,6 @@ export function trustPresanitized(state: PrerenderedState): void {
   }
 }
 
-interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createHTML(input: string): string }): { createHTML(input: string): TrustedHTML };
-}
-
-let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
-
 /**
  * The build's sanitized HTML of rich text `field`, in the form `innerHTML` takes (a `TrustedHTML` of
  * the `presanitized-html` policy where the browser has Trusted Types: it passes only HTML the build
@@ -139,17 +134,10 @@ let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
 export function presanitizedMarkup(field: unknown): string | TrustedHTML | undefined {
   if (field === null || typeof field !== 'object' || !presanitizedFields.has(field)) return undefined;
   const html = (field as { value: string }).value;
-  const trustedTypes = (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-  if (trustedTypes && policy === undefined) {
-    try {
-      policy = trustedTypes.createPolicy('presanitized-html', {
-        createHTML: (input) => (presanitizedValues.has(input) ? input : ''),
-      });
-    } catch {
-      policy = null; // the page's CSP refuses the name: the string, as sanitizedMarkup does
-    }
-  }
-  return policy ? policy.createHTML(html) : html;
+  const policy = trustedPolicy('presanitized-html', {
+    createHTML: (input) => (presanitizedValues.has(input) ? input : ''),
+  });
+  return policy ? (policy.createHTML(html) as TrustedHTML) : html;
 }
 
 /** The build's list of the paths it prerendered (`{ "paths": ["/", "/news", …] }`), at the site's root. */

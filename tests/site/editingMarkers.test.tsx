@@ -258,17 +258,24 @@ describe("the editor's scripts and data", () => {
     expect(JSON.parse(data[0]![1])).toEqual({ itemId: 'a1', note: '</script><script>alert(1)</script>' });
   });
 
-  it("adds the development editor stand-in's script to the head and the data to the page", async () => {
+  it("adds the editor's data, then the development stand-in's script, to the head once the page is on screen", async () => {
     // .env.development's VITE_EDITOR_ORIGIN is `/`: the page's own origin.
     const context = { ...editing, clientScripts: ['/editor-stub/canvas.js', 'https://evil.example/x.js'] };
     const { container } = render(<EditorScripts context={context as unknown as LayoutContext} />);
-    const state = container.querySelector('script#hrz-canvas-state')!;
-    expect(state.getAttribute('type')).toBe('application/json');
-    expect(JSON.parse(state.textContent!).itemId).toBe('a1');
+    // Nothing in the page's own markup: a server-rendered page hydrates as it was served.
+    expect(container.innerHTML).toBe('');
     await waitFor(() => expect(document.head.querySelectorAll('script[data-editor-script]').length).toBe(1));
+    const state = document.getElementById('hrz-canvas-state') as HTMLScriptElement;
+    expect(state.type).toBe('application/json');
+    expect(JSON.parse(state.textContent!).itemId).toBe('a1');
+    // The data comes first: the editor's script reads it as it runs.
+    expect(state.compareDocumentPosition(document.head.querySelector('script[data-editor-script]')!)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     const script = document.head.querySelector<HTMLScriptElement>('script[data-editor-script]')!;
     expect(new URL(script.src).pathname).toBe('/editor-stub/canvas.js');
     script.remove();
+    state.remove();
   });
 });
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteData } from '../../src/content/index.ts';
 import { applyHead, headHtml, pageHead } from '../../src/site/head.ts';
 import { hydratableState, stateScript } from '../../src/site/prerenderState.ts';
@@ -115,6 +115,110 @@ describe('the page head', () => {
     const html = headHtml(head);
     expect(html).not.toContain('Who you are'); // its description
     expect(html).not.toContain('hero.jpg'); // its hero's image as a share image
+  });
+});
+
+// An editor's typo in an image URL (the reviewer's forms that the URL parser refuses) or a page URL
+// the browser was given with extra slashes: the head leaves the tag out (saying so once) or uses the
+// site's own path, and never throws.
+const TYPOS = [
+  'https://cdn.example:8O/x.png',
+  'http://[bad',
+  'https://cdn example.com/x.png',
+  'http://a b/',
+  'https://:80/x',
+  'http://[::1/x',
+  'https://cdn.example:99999/x.png',
+  'http://%zz/',
+];
+
+describe('the page head from content that does not parse', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const ogImage = (value: unknown) =>
+    route({ pageTitle: { value: 't' }, metaDescription: { value: 'd' }, ogImage: { value } } as never, [hero]);
+
+  it.each(TYPOS)('an ogImage of %j leaves the image tags out, once logged, naming the route and the field', (src) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const page = ogImage({ src, width: 1200, height: 630 });
+    const head = pageHead(page, at('/about'), options);
+    pageHead(page, at('/about'), options);
+    expect(head.tags.map((t) => t.key)).not.toContain('og:image');
+    expect(head.tags.map((t) => t.key)).not.toContain('twitter:image');
+    expect(head.tags.find((t) => t.key === 'twitter:card')?.attrs.content).toBe('summary');
+    expect(head.tags.find((t) => t.key === 'canonical')?.attrs.href).toBe('https://www.aero.example/about');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      `[site] /about: ogImage: ${JSON.stringify(src)} is not a URL; the tag is left out`,
+    );
+  });
+
+  it.each(TYPOS)('a hero image of %j on the home page leaves the share image and the logo out', (src) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const page = route({ pageTitle: { value: 't' } } as never, [{ ...hero, fields: { image: { value: { src } } } }]);
+    const head = pageHead(page, at('/'), options);
+    expect(head.tags.map((t) => t.key)).not.toContain('og:image');
+    const organization = JSON.parse(head.tags.find((t) => t.key === 'organization')!.text!);
+    expect(organization).not.toHaveProperty('logo');
+    expect(() => headHtml(head)).not.toThrow();
+  });
+
+  it('writes an image size only when it is a size: no NaN, negative, huge, fractional or non-number width; a non-text alt left out', () => {
+    for (const [width, height] of [
+      [Number.NaN, 630],
+      [-1200, 630],
+      [1e308, 630],
+      [12.5, 630],
+      [{}, 630],
+      ['wide', 630],
+    ] as const) {
+      const head = pageHead(ogImage({ src: '/-/media/og.png', width, height, alt: { text: 'x' } }), at('/a'), options);
+      expect(() => headHtml(head)).not.toThrow();
+      expect(head.tags.map((t) => t.key)).toContain('og:image');
+      expect(head.tags.map((t) => t.key)).not.toContain('og:image:width');
+      expect(head.tags.map((t) => t.key)).not.toContain('og:image:alt');
+    }
+    const sized = pageHead(ogImage({ src: '/-/media/og.png', width: 1200, height: '630' }), at('/a'), options);
+    expect(sized.tags.find((t) => t.key === 'og:image:height')?.attrs.content).toBe('630');
+  });
+
+  it('survives a main placeholder holding no renderings (null, text, numbers)', () => {
+    const page = route({ pageTitle: { value: 't' } } as never, [null, 'x', 3, hero]);
+    expect(pageHead(page, at('/'), options).tags.find((t) => t.key === 'og:image')?.attrs.content).toBe(
+      'https://www.aero.example/-/media/hero.jpg',
+    );
+  });
+
+  it.each([
+    ['https://www.aero.example//capabilities', 'https://www.aero.example/capabilities'],
+    ['https://www.aero.example///x', 'https://www.aero.example/x'],
+    ['https://www.aero.example/\\capabilities', 'https://www.aero.example/capabilities'],
+    ['https://www.aero.example//[bad', 'https://www.aero.example/[bad'],
+    ['https://www.aero.example//evil.example/?q', 'https://www.aero.example/evil.example/'],
+  ])('the page %s has the canonical, og:url and alternates %s, on the configured origin', (href, canonical) => {
+    const url = new URL(href);
+    const head = pageHead(home, url, { ...options, languages: ['en', 'de'] });
+    expect(head.tags.find((t) => t.key === 'canonical')?.attrs.href).toBe(canonical);
+    expect(head.tags.find((t) => t.key === 'og:url')?.attrs.content).toBe(canonical);
+    expect(head.tags.find((t) => t.key === 'alternate:en')?.attrs.href).toBe(canonical);
+    expect(head.tags.find((t) => t.key === 'alternate:de')?.attrs.href).toBe(
+      canonical.replace('https://www.aero.example/', 'https://www.aero.example/de/'),
+    );
+  });
+
+  it('writes the head of a 1 MB title and description in time linear in their length', () => {
+    // A ratio, not a wall time: 100 times the text takes about 100 times as long, on any machine.
+    const time = (text: string) => {
+      const started = performance.now();
+      const html = headHtml(
+        pageHead(route({ pageTitle: { value: text }, metaDescription: { value: text } }), at('/'), options),
+      );
+      expect(html.length).toBeGreaterThan(text.length * 2);
+      return performance.now() - started;
+    };
+    const small = '<&"'.repeat(3_500);
+    time(small);
+    const base = Math.max(Math.min(time(small), time(small), time(small)), 0.2);
+    expect(time('<&"'.repeat(350_000)) / base).toBeLessThan(2_000);
   });
 });
 

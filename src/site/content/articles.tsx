@@ -1,6 +1,5 @@
 import { use, useId, useMemo } from 'react';
-import type { FieldMap } from '../../content/index.ts';
-import { safeLinkTarget } from '../../core/urlGuard.ts';
+import type { Field, FieldMap } from '../../content/index.ts';
 import { deviceBreakpoints } from '../../search/device.ts';
 import {
   type ContentComponentProps,
@@ -8,6 +7,8 @@ import {
   ContentImage,
   ContentNumber,
   ContentText,
+  contentUrl,
+  itemKeys,
   itemsOf,
   linkOf,
   numberOf,
@@ -15,6 +16,7 @@ import {
   useEditing,
   useShowsField,
 } from './rendering.tsx';
+import { usePagePath, warnNotAUrl } from './renderingContext.ts';
 import { ContentRichText } from './richText.tsx';
 import { usePageLanguage } from '../dictionary.tsx';
 import { localeOf } from '../language.ts';
@@ -24,33 +26,44 @@ import { formatLongDate, PreformatContext } from '../prerenderState.ts';
 // The news renderings: lists of article teasers and an article's own page. Loaded on demand, as
 // every rendering (registry.tsx).
 
+// A like or view count as shown: a whole number, never negative (whatever number the field holds).
+const countOf = (field: Field | undefined): number => Math.max(0, Math.floor(numberOf(field)));
+
 /** `ArticleList`: article teasers whose likes and views are shared with every other view of the same article. */
 export function ArticleList({ fields }: ContentComponentProps) {
   const titleId = useId();
-  const articles = useMemo<Array<{ article: Article; fields: FieldMap }>>(
-    () =>
-      itemsOf(fields.articles).map((item) => ({
+  const path = usePagePath();
+  const articles = useMemo<Array<{ article: Article; fields: FieldMap; key: string }>>(() => {
+    const items = itemsOf(fields.articles);
+    const keys = itemKeys(items);
+    return items.map((item, index) => {
+      // An editor's link, else the item's own URL: whichever of them the link guard lets through.
+      const link = linkOf(item.fields.link)?.href;
+      const href = contentUrl(link);
+      if (link !== undefined && href === undefined)
+        warnNotAUrl(path, `ArticleList.articles[${index}].link`, link, "the item's own URL is used, if it is one");
+      return {
+        key: keys[index]!,
         fields: item.fields,
         article: {
           id: item.id,
           title: textOf(item.fields.title),
           summary: textOf(item.fields.summary),
-          likeCount: numberOf(item.fields.likeCount),
-          viewCount: numberOf(item.fields.viewCount),
-          // An editor's link, else the item's own URL: whichever of them the link guard lets through.
-          href: safeLinkTarget(linkOf(item.fields.link)?.href) ?? safeLinkTarget(item.url),
+          likeCount: countOf(item.fields.likeCount),
+          viewCount: countOf(item.fields.viewCount),
+          href: href ?? contentUrl(item.url),
         },
-      })),
-    [fields.articles],
-  );
+      };
+    });
+  }, [fields.articles, path]);
   return (
     <div className="container">
       <section aria-labelledby={titleId}>
         <ContentText tag="h2" id={titleId} field={fields.heading} />
         <div className="grid">
-          {articles.map(({ article, fields: item }) => (
+          {articles.map(({ article, fields: item, key }) => (
             <ArticleCard
-              key={article.id}
+              key={key}
               article={article}
               title={<ContentText field={item.title} />}
               summary={<ContentText field={item.summary} />}
@@ -75,12 +88,13 @@ export function ArticleBody({ fields, rendering }: ContentComponentProps) {
   const published = textOf(fields.publishedDate);
   const locale = localeOf(usePageLanguage());
   const reportDate = use(PreformatContext);
+  const id = [rendering.dataSource, rendering.uid].find((v): v is string => typeof v === 'string' && v !== '');
   const article = {
-    id: rendering.dataSource || rendering.uid,
+    id: id ?? '',
     title: textOf(fields.heading),
     summary: textOf(fields.summary),
-    likeCount: numberOf(fields.likeCount),
-    viewCount: numberOf(fields.viewCount),
+    likeCount: countOf(fields.likeCount),
+    viewCount: countOf(fields.viewCount),
   };
   return (
     <div className="container">

@@ -1,19 +1,28 @@
 import { useId } from 'react';
 import type { FieldMap } from '../../content/index.ts';
-import { type ContentComponentProps, ContentLink, ContentText, itemsOf, useShowsField } from './rendering.tsx';
+import {
+  type ContentComponentProps,
+  ContentLink,
+  ContentText,
+  itemKeys,
+  itemsOf,
+  useShowsField,
+} from './rendering.tsx';
 
 // The careers renderings: the list of open positions and a job's own page. Loaded on demand, as
 // every rendering (registry.tsx).
 
 /** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
 export function CareersList({ fields }: ContentComponentProps) {
+  const jobs = itemsOf(fields.jobs);
+  const keys = itemKeys(jobs);
   return (
     <div className="container">
       <ContentText tag="h1" field={fields.heading} />
       <ContentText tag="p" field={fields.text} />
       <ul>
-        {itemsOf(fields.jobs).map((job) => (
-          <Job key={job.id} fields={job.fields} />
+        {jobs.map((job, index) => (
+          <Job key={keys[index]} fields={job.fields} />
         ))}
       </ul>
     </div>

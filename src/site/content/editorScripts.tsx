@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { jsonOnly, trustedPolicy, type Trusted } from '../../core/trustedTypes.ts';
 import type { LayoutContext } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { scriptJson } from '../prerenderState.ts';
@@ -50,55 +51,43 @@ export function editorData(context: LayoutContext | undefined): Array<[string, s
   );
 }
 
-/** A `TrustedScriptURL` (TypeScript's DOM library has no type of it). */
-type TrustedScriptUrl = { readonly trustedScriptUrl?: never };
-
-interface ScriptUrlPolicy {
-  createScriptURL(input: string): TrustedScriptUrl;
-}
-
-let policy: ScriptUrlPolicy | null | undefined;
-
-// As a TrustedScriptUrl where the browser has Trusted Types (policy `editor-scripts`: it passes only
-// URLs editorScriptUrls let through), the string elsewhere.
-function scriptUrl(url: string): string | TrustedScriptUrl {
-  const trustedTypes = (window as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } })
-    .trustedTypes;
-  if (trustedTypes && policy === undefined) {
-    try {
-      policy = trustedTypes.createPolicy('editor-scripts', {
-        createScriptURL: (input: string) => editorScriptUrls({ clientScripts: [input] } as never)[0] ?? '',
-      });
-    } catch {
-      policy = null;
-    }
-  }
-  return policy ? policy.createScriptURL(url) : url;
+// Through the `editor-scripts` policy where the browser has Trusted Types: script URLs that
+// editorScriptUrls lets through, and data that is JSON; the strings themselves elsewhere.
+function editorPolicy() {
+  return trustedPolicy('editor-scripts', {
+    createScriptURL: (input) => editorScriptUrls({ clientScripts: [input] } as never)[0] ?? '',
+    createScript: jsonOnly,
+  });
 }
 
 /**
- * The editor's scripts and data of a page in edit mode: each data entry as a
- * `<script type="application/json" id>` in the page (server-rendered with it), and each script the
- * answer names on the editor's origin added to the document's head once the page is on screen (a
- * script React renders in the browser never runs), each once per document.
+ * The editor's scripts and data of a page in edit mode, added to the document's head once the page is
+ * on screen (a script React renders in the browser never runs, and creating one would need a policy
+ * for React's own markup): each data entry as a `<script type="application/json" id>` (updated when
+ * the next page's answer changes it), then each script the answer names on the editor's origin, each
+ * once per document. Renders nothing itself, so a server-rendered page hydrates as it was served.
  */
 export function EditorScripts({ context }: { context: LayoutContext | undefined }) {
-  const urls = editorScriptUrls(context);
-  const key = urls.join('\n');
+  const urls = editorScriptUrls(context).join('\n');
+  const data = JSON.stringify(editorData(context));
   useEffect(() => {
-    for (const url of key ? key.split('\n') : []) {
+    const policy = editorPolicy();
+    for (const [id, json] of JSON.parse(data) as Array<[string, string]>) {
+      let element = document.getElementById(id);
+      if (!(element instanceof HTMLScriptElement) || element.type !== 'application/json') {
+        if (element) continue; // an id the page uses already: never replaced
+        element = Object.assign(document.createElement('script'), { type: 'application/json', id });
+        document.head.append(element);
+      }
+      (element as { textContent: string | Trusted | null }).textContent = policy ? policy.createScript(json) : json;
+    }
+    for (const url of urls ? urls.split('\n') : []) {
       if ([...document.scripts].some((script) => script.dataset.editorScript === url)) continue;
       const script = document.createElement('script');
       script.dataset.editorScript = url;
-      (script as { src: string | TrustedScriptUrl }).src = scriptUrl(url);
+      (script as { src: string | Trusted }).src = policy ? policy.createScriptURL(url) : url;
       document.head.append(script);
     }
-  }, [key]);
-  return (
-    <>
-      {editorData(context).map(([id, json]) => (
-        <script key={id} id={id} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />
-      ))}
-    </>
-  );
+  }, [urls, data]);
+  return null;
 }

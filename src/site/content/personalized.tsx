@@ -22,7 +22,9 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
   );
   const offer =
     personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
-  const headline = offer?.headline ?? offer?.title;
+  // Shown as text, and only when it is text (or a number): an offer is data, never markup or an object.
+  const offered = offer?.headline ?? offer?.title;
+  const headline = typeof offered === 'string' || typeof offered === 'number' ? String(offered) : undefined;
   return (
     <div className="container">
       <section
@@ -31,11 +33,7 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
         data-personalized={offer ? '' : undefined}
       >
         <ContentText tag="h2" field={fields.heading} />
-        {headline === undefined || editing ? (
-          <ContentText tag="p" field={fields.fallbackText} />
-        ) : (
-          <p>{String(headline)}</p>
-        )}
+        {headline === undefined || editing ? <ContentText tag="p" field={fields.fallbackText} /> : <p>{headline}</p>}
       </section>
     </div>
   );

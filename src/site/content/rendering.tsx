@@ -2,6 +2,7 @@ import {
   Component as ReactComponent,
   createElement,
   Suspense,
+  useMemo,
   type AnchorHTMLAttributes,
   type ErrorInfo,
   type HTMLAttributes,
@@ -24,15 +25,25 @@ import {
   withFieldMetadata,
 } from './markers.tsx';
 import {
+  forEachRendering,
+  MAX_RENDERING_DEPTH,
+  MAX_RENDERINGS,
   RenderingContext,
+  RenderingScopeContext,
   useEditing,
   useEditMode,
+  usePagePath,
   useRenderingContext,
+  useRenderingScope,
+  warnNotAUrl,
+  warnOnce,
   type Rendering,
   type RenderingContextValue,
 } from './renderingContext.ts';
 
 export {
+  MAX_RENDERING_DEPTH,
+  MAX_RENDERINGS,
   useEditing,
   useEditMode,
   usePageUrl,
@@ -62,8 +73,14 @@ export function RouteRenderer({
   children = <Placeholder name="main" />,
   ...value
 }: RenderingContextValue & { children?: ReactNode }) {
-  return <RenderingContext.Provider value={value}>{children}</RenderingContext.Provider>;
+  return (
+    <RenderingContext.Provider value={value}>
+      <RenderingScopeContext.Provider value={ROUTE_SCOPE}>{children}</RenderingScopeContext.Provider>
+    </RenderingContext.Provider>
+  );
 }
+
+const ROUTE_SCOPE = { depth: 0 };
 
 const isRendering = (entry: unknown): entry is Rendering =>
   typeof entry === 'object' && entry !== null && typeof (entry as Rendering).componentName === 'string';
@@ -104,18 +121,26 @@ function matchesDynamic(pattern: string, name: string): boolean {
 }
 
 /**
- * React keys for a placeholder's entries: a rendering's uid, or the uid and its count where the
- * answer repeats one (the platform can place one rendering twice); the position for other entries.
+ * React keys for a list of things with ids: the id, or the id and its count where the list repeats
+ * one (the platform can place one rendering twice; an item list can hold one item twice); the
+ * position for an entry without an id (`undefined` from `idOf`, or `''`).
  */
-function entryKeys(entries: unknown[]): string[] {
+function uniqueKeys<T>(entries: T[], idOf: (entry: T) => unknown): string[] {
   const seen = new Map<string, number>();
   return entries.map((entry, index) => {
-    if (!isRendering(entry) || !entry.uid) return `entry-${index}`;
-    const count = seen.get(entry.uid) ?? 0;
-    seen.set(entry.uid, count + 1);
-    return count === 0 ? entry.uid : `${entry.uid}#${count}`;
+    const id = idOf(entry);
+    if (typeof id !== 'string' || !id) return `entry-${index}`;
+    const count = seen.get(id) ?? 0;
+    seen.set(id, count + 1);
+    return count === 0 ? id : `${id}#${count}`;
   });
 }
+
+/** React keys for a placeholder's entries: each rendering's uid ({@link uniqueKeys}). */
+const entryKeys = (entries: unknown[]) => uniqueKeys(entries, (entry) => (isRendering(entry) ? entry.uid : undefined));
+
+/** React keys for the items of an item list ({@link itemsOf}): each item's id, unique in the list ({@link uniqueKeys}). */
+export const itemKeys = (items: ContentItem[]): string[] => uniqueKeys(items, (item) => item.id);
 
 /**
  * The renderings of placeholder `name`, in order: the route's own placeholder, or the one of
@@ -126,14 +151,23 @@ function entryKeys(entries: unknown[]): string[] {
  * placeholder renders nothing.
  */
 export function Placeholder({ name, rendering }: { name: string; rendering?: Rendering }) {
-  const { route, mode, editMode } = useRenderingContext();
+  const { route, mode, editMode, url } = useRenderingContext();
+  const { depth } = useRenderingScope();
   const found = placeholderOf(rendering ? rendering.placeholders : route.placeholders, name);
   if (!found) return null;
   const { entries } = found;
+  if (depth >= MAX_RENDERING_DEPTH) return <TooDeep entries={entries} owner={rendering} />;
+  const order = renderingOrder(route, url.pathname);
   const keys = entryKeys(entries);
   const metadata = mode === 'edit' && editMode === 'metadata';
   const items = entries.map((entry, index) => {
     const key = keys[index];
+    // Past the page's limit: left out, and shown to editors as one failed rendering where the rest begin.
+    const position = isRendering(entry) ? order.get(entry) : undefined;
+    if (position !== undefined && position >= MAX_RENDERINGS)
+      return position === MAX_RENDERINGS && mode !== 'normal' ? (
+        <FailedComponent key={key} name={(entry as Rendering).componentName} />
+      ) : null;
     if (isRendering(entry))
       return metadata ? (
         <RenderingMarkers key={key} uid={entry.uid}>
@@ -155,8 +189,57 @@ export function Placeholder({ name, rendering }: { name: string; rendering?: Ren
   return empty ? <EmptyPlaceholder>{content}</EmptyPlaceholder> : <>{content}</>;
 }
 
+// The position of each rendering of a route in the layout's order, down to the depth limit (computed
+// once per route answer): a page renders its first MAX_RENDERINGS renderings, and says once that it left out the rest.
+const renderingOrders = new WeakMap<object, Map<object, number>>();
+
+function renderingOrder(route: { placeholders?: unknown }, path: string): Map<object, number> {
+  const known = renderingOrders.get(route);
+  if (known) return known;
+  const order = new Map<object, number>();
+  forEachRendering(route.placeholders, (rendering) => {
+    if (!order.has(rendering)) order.set(rendering, order.size);
+  });
+  renderingOrders.set(route, order);
+  if (order.size > MAX_RENDERINGS)
+    warnOnce(`count\u0000${path}`, () => {
+      return `[site] ${path}: ${order.size} renderings; those after the first ${MAX_RENDERINGS} are left out`;
+    });
+  return order;
+}
+
+/**
+ * A placeholder nested past {@link MAX_RENDERING_DEPTH}: nothing for visitors, a failed rendering
+ * (naming its first rendering) for editors; said once per page.
+ */
+function TooDeep({ entries, owner }: { entries: unknown[]; owner: Rendering | undefined }) {
+  const { mode, url } = useRenderingContext();
+  const first = entries.find(isRendering);
+  if (!first) return null;
+  const path = url.pathname;
+  warnOnce(`depth\u0000${path}`, () => {
+    const where = owner ? `${owner.componentName}, ${String(owner.uid)}` : 'the route';
+    return `[site] ${path}: renderings nested more than ${MAX_RENDERING_DEPTH} deep are left out (the first in ${where})`;
+  });
+  return mode === 'normal' ? null : <FailedComponent name={first.componentName} />;
+}
+
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// A rendering's params as components read them: text values only (the contract's), whatever was sent.
+function paramsOf(params: unknown): Record<string, string> {
+  if (!isRecord(params)) return EMPTY;
+  const entries = Object.entries(params);
+  if (entries.every(([, value]) => typeof value === 'string')) return params as Record<string, string>;
+  return Object.fromEntries(entries.filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+}
+
 function RenderingView({ rendering }: { rendering: Rendering }) {
   const { components, route, mode } = useRenderingContext();
+  const { depth } = useRenderingScope();
+  const scope = useMemo(() => ({ depth: depth + 1, rendering }), [depth, rendering]);
   if (rendering.componentName === HIDDEN_RENDERING_NAME) return mode === 'edit' ? <HiddenRendering /> : null;
   // Own keys only: a componentName such as "constructor" must not find Object.prototype's.
   const Component = Object.hasOwn(components, rendering.componentName)
@@ -167,16 +250,18 @@ function RenderingView({ rendering }: { rendering: Rendering }) {
   // becomes this boundary's (empty) fallback and the browser renders the rendering again; where it
   // fails again (or fails only in the browser) the error boundary takes it.
   return (
-    <RenderingBoundary name={rendering.componentName} mode={mode}>
-      <Suspense fallback={null}>
-        <Component
-          fields={rendering.fields ?? {}}
-          params={rendering.params ?? {}}
-          rendering={rendering}
-          route={route}
-        />
-      </Suspense>
-    </RenderingBoundary>
+    <RenderingScopeContext.Provider value={scope}>
+      <RenderingBoundary name={rendering.componentName} mode={mode}>
+        <Suspense fallback={null}>
+          <Component
+            fields={isRecord(rendering.fields) ? rendering.fields : EMPTY}
+            params={paramsOf(rendering.params)}
+            rendering={rendering}
+            route={route}
+          />
+        </Suspense>
+      </RenderingBoundary>
+    </RenderingScopeContext.Provider>
   );
 }
 
@@ -268,8 +353,9 @@ export interface ContentItem {
   fields: FieldMap;
 }
 
+// Any field the answer holds, whatever its type: a field with a `value` of its own, or none.
 const valueOf = (field: Field | undefined): unknown =>
-  field && !Array.isArray(field) && 'value' in field ? field.value : undefined;
+  isRecord(field) && Object.hasOwn(field, 'value') ? (field as { value: unknown }).value : undefined;
 
 /** A text, number or date field as text; `''` when missing or of another kind. */
 export function textOf(field: Field | undefined): string {
@@ -288,25 +374,109 @@ export function booleanOf(field: Field | undefined): boolean {
   return valueOf(field) === true;
 }
 
-/** An image field's value, or null when the field has no image. */
+/** The largest image width or height the site writes, in pixels: a larger one is left out, as one that is no size. */
+export const MAX_IMAGE_DIMENSION = 16_384;
+
+/**
+ * An image's width or height in whole pixels (a number, or the same as text: `1280`, `"1280"`), from 1
+ * to {@link MAX_IMAGE_DIMENSION}; `undefined` for anything else (NaN, negative, fractional, huge, `"12px"`).
+ */
+export function dimensionOf(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number > 0 && number <= MAX_IMAGE_DIMENSION
+    ? number
+    : undefined;
+}
+
+const textValue = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * An image field's value, or null when the field has no image: its `src` (text), its `alt` where it
+ * is text, and its `width` and `height` where they are sizes ({@link dimensionOf}).
+ */
 export function imageOf(field: Field | undefined): ImageValue | null {
-  const value = valueOf(field) as Partial<ImageValue> | undefined;
-  return value && typeof value === 'object' && typeof value.src === 'string' && value.src !== ''
-    ? (value as ImageValue)
-    : null;
+  const value = valueOf(field);
+  if (!isRecord(value) || typeof value.src !== 'string' || value.src === '') return null;
+  const [alt, width, height] = [textValue(value.alt), dimensionOf(value.width), dimensionOf(value.height)];
+  return {
+    src: value.src,
+    ...(alt !== undefined ? { alt } : {}),
+    ...(width !== undefined ? { width } : {}),
+    ...(height !== undefined ? { height } : {}),
+  };
 }
 
-/** A link field's value, or null when the field has no link. */
+/** A link field's value, or null when the field has no link: its `href`, and its `text`, `target` and `linktype` where they are text. */
 export function linkOf(field: Field | undefined): LinkValue | null {
-  const value = valueOf(field) as Partial<LinkValue> | undefined;
-  return value && typeof value === 'object' && typeof value.href === 'string' && value.href !== ''
-    ? (value as LinkValue)
-    : null;
+  const value = valueOf(field);
+  if (!isRecord(value) || typeof value.href !== 'string' || value.href === '') return null;
+  const [text, target, linktype] = [textValue(value.text), textValue(value.target), textValue(value.linktype)];
+  return {
+    href: value.href,
+    ...(text !== undefined ? { text } : {}),
+    ...(target !== undefined ? { target } : {}),
+    ...(linktype !== undefined ? { linktype } : {}),
+  };
 }
 
-/** The items of an item-list field; `[]` when the field is not a list. */
+/**
+ * The items of an item-list field; `[]` when the field is not a list. Entries that are no item are
+ * left out; an item's `id` is text (`''` when it had none) and its `fields` an object.
+ */
 export function itemsOf(field: Field | undefined): ContentItem[] {
-  return Array.isArray(field) ? (field as ContentItem[]) : [];
+  if (!Array.isArray(field)) return [];
+  const items = field as unknown[];
+  if (items.every((item) => isRecord(item) && typeof item.id === 'string' && isRecord(item.fields)))
+    return items as ContentItem[];
+  return items.filter(isRecord).map((item) => ({
+    ...item,
+    id: typeof item.id === 'string' ? item.id : '',
+    fields: isRecord(item.fields) ? (item.fields as FieldMap) : {},
+  }));
+}
+
+/** The longest URL a field may hold: a longer one is no URL the site uses (and costs the guard time). */
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * `value` as a URL the site may use in a link, an image or a head tag: what the URL guard
+ * (`safeLinkTarget`) returns for it against `base`, or `undefined` for a value that does not parse,
+ * that the guard refuses, or longer than {@link MAX_URL_LENGTH}. `base` defaults to the page's URL.
+ */
+export function contentUrl(value: unknown, base?: string): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return undefined;
+  return base === undefined ? safeLinkTarget(value) : safeLinkTarget(value, base);
+}
+
+// The name of `field` in its rendering, for a message: `image`, or `cards[2].image` in an item list.
+function fieldName(fields: unknown, field: unknown): string | undefined {
+  if (!isRecord(fields)) return undefined;
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === field) return name;
+    if (!Array.isArray(value)) continue;
+    for (const [index, item] of value.entries()) {
+      const inner = isRecord(item) && isRecord(item.fields) ? Object.entries(item.fields) : [];
+      const found = inner.find(([, f]) => f === field);
+      if (found) return `${name}[${index}].${found[0]}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * {@link contentUrl} of `value`, a URL of `field`: one that is not a URL is said once per page and
+ * field, naming both (`[site] /about: Hero.image: "http://[bad" is not a URL; the image is left out`).
+ */
+function useContentUrl(value: string | undefined, field: Field | undefined, outcome: string): string | undefined {
+  const page = usePagePath();
+  const { rendering } = useRenderingScope();
+  if (value === undefined) return undefined;
+  const url = contentUrl(value);
+  if (url === undefined) {
+    const name = fieldName(rendering?.fields, field) ?? 'a field';
+    warnNotAUrl(page, rendering ? `${rendering.componentName}.${name}` : name, value, outcome);
+  }
+  return url;
 }
 
 // The field components: each renders its field's value for visitors and, in edit mode where the
@@ -329,7 +499,7 @@ const stringOf = (value: unknown): string | undefined =>
  * field has none (every field outside edit mode).
  */
 export function editableOf(field: Field | undefined): string | undefined {
-  if (!field || Array.isArray(field)) return undefined;
+  if (!isRecord(field)) return undefined;
   const { editable, editableFirstPart, editableLastPart } = field as {
     editable?: unknown;
     editableFirstPart?: unknown;
@@ -441,7 +611,7 @@ function ContentImageField({
 }: { field: Field | undefined; widths?: number[] } & ImgHTMLAttributes<HTMLImageElement>) {
   const editable = useEditable(field);
   const image = imageOf(field);
-  const src = image && safeLinkTarget(image.src);
+  const src = useContentUrl(image?.src, field, 'the image is left out');
   if (editable !== undefined)
     return (
       <EditableMarkup
@@ -453,8 +623,8 @@ function ContentImageField({
           if (!img) return;
           decorate(img, rest);
           // The srcset of its renditions, from the platform's own src and width.
-          const src = safeLinkTarget(img.getAttribute('src'));
-          const srcSet = src && srcSetOf(src, Number(img.getAttribute('width')) || undefined, widths);
+          const src = contentUrl(img.getAttribute('src'));
+          const srcSet = src && srcSetOf(src, dimensionOf(img.getAttribute('width')), widths);
           if (srcSet) img.setAttribute('srcset', srcSet);
         }}
       />
@@ -467,14 +637,23 @@ function ContentImageField({
 /** {@link ContentImageField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */
 export const ContentImage = withFieldMetadata(ContentImageField);
 
+// A srcset is a list the browser splits at whitespace and commas, so it is only written for a src
+// the browser reads as one URL (the guard's result holds whitespace or commas where the field did):
+// anything else would let the field add candidates of its own. Widths are whole pixels.
+const SRCSET_SEPARATOR = /[\s,]/;
+
 function srcSetOf(src: string, width: number | undefined, widths: number[]): string | undefined {
-  const smaller = width ? widths.filter((w) => w < width) : [];
+  if (width === undefined || SRCSET_SEPARATOR.test(src)) return undefined;
+  const smaller = widths.filter((w) => Number.isInteger(w) && w > 0 && w < width);
   if (smaller.length === 0) return undefined;
   return [...smaller.map((w) => `${withParam(src, 'mw', w)} ${w}w`), `${src} ${width}w`].join(', ');
 }
 
+// The parameter goes in the query, before any fragment (where the media server would never see it).
 function withParam(src: string, name: string, value: number): string {
-  return `${src}${src.includes('?') ? '&' : '?'}${name}=${value}`;
+  const hash = src.indexOf('#');
+  const [path, fragment] = hash < 0 ? [src, ''] : [src.slice(0, hash), src.slice(hash)];
+  return `${path}${path.includes('?') ? '&' : '?'}${name}=${value}${fragment}`;
 }
 
 // The element the platform's editing markup holds (an image's <img>, a link's <a>) gets the
@@ -508,8 +687,9 @@ function ContentLinkField({
 }: { field: Field | undefined; children?: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   const editable = useEditable(field);
   const link = linkOf(field);
+  const href = useContentUrl(link?.href, field, 'the link goes nowhere');
   const anchor = link ? (
-    <FieldAnchor link={link} {...rest}>
+    <FieldAnchor link={link} href={href ?? '#'} {...rest}>
       {children ?? link.text ?? link.href}
     </FieldAnchor>
   ) : null;
@@ -540,10 +720,10 @@ export const ContentLink = withFieldMetadata(ContentLinkField);
 
 function FieldAnchor({
   link,
+  href,
   children,
   ...rest
-}: { link: LinkValue; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
-  const href = safeLinkTarget(link.href) ?? '#';
+}: { link: LinkValue; href: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   if (link.target === '_blank')
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>

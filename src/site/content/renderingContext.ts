@@ -79,6 +79,11 @@ export function usePageUrl(): URL {
   return useRenderingContext().url;
 }
 
+/** The page's path for messages about its content; `'(no route)'` outside a `RouteRenderer`. */
+export function usePagePath(): string {
+  return useContext(RenderingContext)?.url.pathname ?? '(no route)';
+}
+
 /** What a page renders for who is looking: {@link pageViewOf}. */
 export interface PageView {
   mode: PageMode;
@@ -102,4 +107,91 @@ export function pageViewOf(context: LayoutContext | undefined, requested: PageMo
         : 'normal';
   const editMode: EditMode = mode === 'edit' && context.editMode === 'metadata' ? 'metadata' : 'chromes';
   return { mode, editMode };
+}
+
+// The limits a layout renders within (src/site/README.md, "Limits"): React and the browser's stack
+// have a depth, and a tab its memory, that an answer nested thousands deep or holding thousands of
+// renderings would exceed. What is past them is left out as a failed rendering is.
+
+/** How deep renderings nest at most: the route's own are at depth 1, those in their placeholders at 2, … */
+export const MAX_RENDERING_DEPTH = 20;
+
+/** How many renderings a page renders at most, in the layout's order ({@link forEachRendering}). */
+export const MAX_RENDERINGS = 500;
+
+/** Where a placeholder or field is rendered: the depth of the rendering it belongs to (0: the route's), and that rendering. */
+export interface RenderingScope {
+  depth: number;
+  rendering?: Rendering;
+}
+
+/** The rendering being rendered and its depth; the route's own scope (depth 0) outside any. */
+export const RenderingScopeContext = createContext<RenderingScope>({ depth: 0 });
+
+/** The scope of the rendering being rendered ({@link RenderingScope}). */
+export function useRenderingScope(): RenderingScope {
+  return useContext(RenderingScopeContext);
+}
+
+const isEntryRendering = (entry: unknown): entry is Rendering =>
+  typeof entry === 'object' && entry !== null && typeof (entry as Rendering).componentName === 'string';
+
+/**
+ * Calls `visit` with every rendering of `placeholders` (a route's or a rendering's) down to
+ * {@link MAX_RENDERING_DEPTH}, in document order (each rendering before those it contains; its
+ * placeholders in the order the answer lists them), with its depth (1 for the entries of
+ * `placeholders`). Without recursion, and never below the depth limit, whatever the answer's depth
+ * (a 100,000-deep answer costs what a 20-deep one does). `visit` returning `false` ends the walk.
+ */
+export function forEachRendering(
+  placeholders: unknown,
+  visit: (rendering: Rendering, depth: number) => boolean | void,
+): void {
+  const stack: Array<{ lists: unknown[][]; list: number; index: number; depth: number }> = [];
+  const open = (of: unknown, depth: number) => {
+    if (depth > MAX_RENDERING_DEPTH || typeof of !== 'object' || of === null || Array.isArray(of)) return;
+    const lists = Object.values(of).filter((entries): entries is unknown[] => Array.isArray(entries));
+    if (lists.length > 0) stack.push({ lists, list: 0, index: 0, depth });
+  };
+  open(placeholders, 1);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const entries = top.lists[top.list];
+    if (!entries) stack.pop();
+    else if (top.index >= entries.length) [top.list, top.index] = [top.list + 1, 0];
+    else {
+      const entry = entries[top.index++];
+      if (!isEntryRendering(entry)) continue;
+      if (visit(entry, top.depth) === false) return;
+      open(entry.placeholders, top.depth + 1);
+    }
+  }
+}
+
+// What has been said, so each problem of a page is said once, not on every render.
+const warned = new Set<string>();
+
+/**
+ * Warns (`console.warn`) with `message()` the first time `key` is seen: for what content gets wrong,
+ * once per page and field rather than on every render. Remembers the last 1,000 keys.
+ */
+export function warnOnce(key: string, message: () => string): void {
+  if (warned.has(key)) return;
+  if (warned.size >= 1000) warned.clear();
+  warned.add(key);
+  console.warn(message());
+}
+
+/** `value` quoted for a message, its first 120 characters only. */
+export const quoted = (value: string): string => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+
+/**
+ * Says once per page and field that the URL `value` of field `where` on page `path` is not one the
+ * site can use (it does not parse, or the URL guard refuses it), and what is done instead (`outcome`):
+ * `[site] /about: ogImage: "http://[bad" is not a URL; the tag is left out`.
+ */
+export function warnNotAUrl(path: string, where: string, value: string, outcome: string): void {
+  warnOnce(`url\u0000${path}\u0000${where}\u0000${value.slice(0, 200)}`, () => {
+    return `[site] ${path}: ${where}: ${quoted(value)} is not a URL; ${outcome}`;
+  });
 }

@@ -4,6 +4,7 @@ import {
   ContentImage,
   ContentLink,
   ContentText,
+  itemKeys,
   itemsOf,
   Placeholder,
 } from './rendering.tsx';
@@ -61,13 +62,15 @@ export function PromoCta({ fields }: ContentComponentProps) {
 /** `CapabilityCards`: a heading and a card per capability (image, title, summary, link). */
 export function CapabilityCards({ fields }: ContentComponentProps) {
   const titleId = useId();
+  const cards = itemsOf(fields.cards);
+  const keys = itemKeys(cards);
   return (
     <div className="container">
       <section aria-labelledby={titleId}>
         <ContentText tag="h2" id={titleId} field={fields.heading} />
         <div className="grid">
-          {itemsOf(fields.cards).map((card) => (
-            <article key={card.id} className="card">
+          {cards.map((card, index) => (
+            <article key={keys[index]} className="card">
               <ContentImage field={card.fields.image} loading="lazy" />
               <ContentText tag="h3" field={card.fields.title} />
               <ContentText tag="p" field={card.fields.summary} />
@@ -106,12 +109,14 @@ export function Columns({ rendering, params }: ContentComponentProps) {
  */
 export function LinkGroup({ fields }: ContentComponentProps) {
   const titleId = useId();
+  const links = itemsOf(fields.links);
+  const keys = itemKeys(links);
   return (
     <nav className="link-group" aria-labelledby={titleId}>
       <ContentText tag="h2" id={titleId} field={fields.heading} />
       <ul>
-        {itemsOf(fields.links).map((item) => (
-          <li key={item.id}>
+        {links.map((item, index) => (
+          <li key={keys[index]}>
             <ContentLink field={item.fields.link} />
           </li>
         ))}
