@@ -52,7 +52,8 @@ export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
 export function normaliseItem(item) {
   const path = `/${String(item)
     .trim()
-    .replace(/^\/+|\/+$/g, '')}`;
+    .replace(/^\/+/, '')
+    .replace(/(?<!\/)\/+$/, '')}`;
   return path.toLowerCase();
 }
 

@@ -219,7 +219,11 @@ function prerenderedPages(proxy) {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !existsSync(join(dist, SHELL_FILE))) return next();
         let pathname;
         try {
-          pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site.invalid').pathname);
+          // Appended to the origin, not resolved against it: resolved, `//evil.example` and
+          // `/\evil.example` name another host and would read as `/`, the home page. (The served-files
+          // guard answers those 404 before this runs; here they stay paths, with no page.)
+          const url = req.url ?? '/';
+          pathname = decodeURIComponent(new URL(url.startsWith('/') ? `http://site.invalid${url}` : url).pathname);
         } catch {
           return next();
         }

@@ -64,12 +64,15 @@ function globSource(glob) {
  * trailing `/` for folders only, a `/` at the start or inside to anchor the pattern to the
  * folder of the file, `*`, `?`, `**` and `[…]`. It answers for a path relative to that folder,
  * with `/` separators: `ignored('coverage/index.html')`. A path inside an ignored folder is
- * ignored (git never looks inside one, so `!` cannot re-include it).
+ * ignored (git never looks inside one, so `!` cannot re-include it). A pattern without a `/`
+ * matches a name at any depth, and is tested on each name alone (as git does: its wildcards never
+ * match a `/`), so a request path of many short segments (`/a/a/a/…`, as long as a request line
+ * can be) costs time linear in its length rather than quadratic.
  * @param {string} text
  * @returns {(path: string) => boolean}
  */
 export function gitIgnoreMatcher(text) {
-  /** @type {Array<{ negate: boolean; folderOnly: boolean; pattern: RegExp }>} */
+  /** @type {Array<{ negate: boolean; folderOnly: boolean; anchored: boolean; pattern: RegExp }>} */
   const rules = [];
   for (const raw of text.split(/\r?\n/)) {
     let line = raw.replace(/(?<!\\)\s+$/, '');
@@ -78,18 +81,25 @@ export function gitIgnoreMatcher(text) {
     if (negate) line = line.slice(1);
     const folderOnly = line.endsWith('/');
     if (folderOnly) line = line.slice(0, -1);
+    // `**/name` is `name` at any depth, which is what a pattern without a `/` means.
+    if (line.startsWith('**/') && !line.slice(3).includes('/')) line = line.slice(3);
     const anchored = line.includes('/');
     line = line.replace(/^\//, '');
-    const source = globSource(line);
-    rules.push({ negate, folderOnly, pattern: new RegExp(anchored ? `^${source}$` : `^(?:.*/)?${source}$`) });
+    rules.push({ negate, folderOnly, anchored, pattern: new RegExp(`^${globSource(line)}$`) });
   }
   return (path) => {
     const parts = path.split('/').filter(Boolean);
-    for (let i = 1; i <= parts.length; i++) {
-      const prefix = parts.slice(0, i).join('/');
-      const folder = i < parts.length || path.endsWith('/');
+    const whole = parts.join('/');
+    let end = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const name = /** @type {string} */ (parts[i]);
+      end += (i ? 1 : 0) + name.length;
+      // A slice, not a join per folder: each prefix of the path costs nothing to make.
+      const prefix = whole.slice(0, end);
+      const folder = i < parts.length - 1 || path.endsWith('/');
       let ignored = false;
-      for (const rule of rules) if ((!rule.folderOnly || folder) && rule.pattern.test(prefix)) ignored = !rule.negate;
+      for (const rule of rules)
+        if ((!rule.folderOnly || folder) && rule.pattern.test(rule.anchored ? prefix : name)) ignored = !rule.negate;
       if (ignored) return true;
     }
     return false;
@@ -140,46 +150,116 @@ export function requestFilePath(url) {
 }
 
 /**
- * Whether the preview (or any host of the build) refuses the request path `url`: a dotfile or
- * dot-folder anywhere in it.
+ * Whether the request target `url` is a network-path reference: a path that starts with two slashes
+ * or backslashes (`//evil.example`, `/\evil.example`, `\\evil.example`), written as they are or
+ * percent-encoded (`/%2Fevil.example`, `/%5Cevil.example`), with any tabs and newlines left out (the
+ * URL parser drops them). Read as a URL, which is what a router, a cache or a redirect built from the
+ * path does with it, it names another host: no page of the site is there.
+ * @param {string} url
+ * @returns {boolean}
+ */
+export function isNetworkPath(url) {
+  // Only the start matters: the first two characters of the path, each possibly percent-encoded.
+  const start = String(url)
+    .replace(/[\t\n\r]/g, '')
+    .slice(0, 6);
+  return start.replace(/%2f/gi, '/').replace(/%5c/gi, '/').replace(/\\/g, '/').startsWith('//');
+}
+
+/**
+ * Whether the preview (or any host of the build) refuses the request path `url`: a network-path
+ * reference ({@link isNetworkPath}), or a dotfile or dot-folder anywhere in it.
  * @param {string} url
  * @returns {boolean}
  */
 export function refusedByPreview(url) {
-  return hasDotSegment(requestFilePath(url).slice(1));
+  return isNetworkPath(url) || hasDotSegment(requestFilePath(url).slice(1));
+}
+
+/** @type {(parent: string, file: string) => boolean} */
+const inside = (parent, file) => {
+  const rel = relative(parent, file);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
+
+/**
+ * A judge for the files of the project at `root`, by absolute path: `refused(file)` is true for a
+ * path outside the project, a dotfile or dot-folder anywhere in it, a git-ignored path (except the
+ * dependencies in node_modules), and an existing file outside {@link SITE_SOURCES}; false for
+ * anything inside Vite's dependency cache `cacheDir` (its pre-bundled dependencies, wherever it is).
+ * A path of the project that names no file passes unless dot or ignored.
+ * @param {{ root: string; cacheDir?: string; ignored?: (path: string) => boolean }} options
+ * @returns {(file: string) => boolean}
+ */
+export function devFileJudge({ root, cacheDir, ignored = projectGitIgnore(root) }) {
+  return (file) => {
+    if (cacheDir && inside(cacheDir, file)) return false;
+    if (!inside(root, file)) return true;
+    const rel = relative(root, file).split(sep).join('/');
+    if (hasDotSegment(rel)) return true;
+    const [top = ''] = rel.split('/');
+    if (top !== DEPENDENCIES && ignored(rel)) return true;
+    if (top === '' || SITE_SOURCES.includes(top)) return false;
+    return isFile(file);
+  };
+}
+
+/** @param {string} file */
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /**
  * A judge for the dev server's request paths, for the project at `root`: `refused(url)` is true
- * for a dotfile or dot-folder anywhere in the path (except inside Vite's dependency cache
- * `cacheDir`), a git-ignored path (except the dependencies in node_modules), an existing project
- * file outside {@link SITE_SOURCES} (by its root-relative path or as `/@fs/<absolute path>`), and
- * any `/@fs/` path outside the project. Paths naming no file (pages, Vite's own `/@vite/…` and
- * `/@id/…` modules, proxied API paths, public/ files served at `/`) pass, unless dot or ignored.
+ * for a network-path reference ({@link isNetworkPath}), and for a path whose file the
+ * {@link devFileJudge} refuses, by its root-relative path or as `/@fs/<absolute path>`: a dotfile or
+ * dot-folder anywhere in the path (except inside Vite's dependency cache `cacheDir`), a git-ignored
+ * path (except the dependencies in node_modules), an existing project file outside
+ * {@link SITE_SOURCES}, and any `/@fs/` path outside the project. Paths naming no file (pages,
+ * Vite's own `/@vite/…` and `/@id/…` modules, proxied API paths, public/ files served at `/`) pass,
+ * unless dot or ignored; what a module id loads is judged by {@link siteFilesOnly} once Vite has
+ * resolved it (see {@link requestModuleIds}).
  * @param {{ root: string; cacheDir?: string; ignored?: (path: string) => boolean }} options
  * @returns {(url: string) => boolean}
  */
-export function devServerJudge({ root, cacheDir, ignored = projectGitIgnore(root) }) {
-  /** @type {(parent: string, file: string) => boolean} */
-  const inside = (parent, file) => {
-    const rel = relative(parent, file);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  };
+export function devServerJudge(options) {
+  const refusedFile = devFileJudge(options);
   return (url) => {
+    if (isNetworkPath(url)) return true;
     const path = requestFilePath(url);
-    const file = path.startsWith('/@fs/') ? path.slice('/@fs'.length) : join(root, path);
-    if (!inside(root, file)) return true;
-    const rel = relative(root, file).split(sep).join('/');
-    if (hasDotSegment(rel) && !(cacheDir && inside(cacheDir, file))) return true;
-    const [top = ''] = rel.split('/');
-    if (top !== DEPENDENCIES && ignored(rel)) return true;
-    if (top === '' || SITE_SOURCES.includes(top)) return false;
-    try {
-      return statSync(file).isFile();
-    } catch {
-      return false;
-    }
+    return refusedFile(path.startsWith('/@fs/') ? path.slice('/@fs'.length) : join(options.root, path));
   };
+}
+
+// How Vite writes a NUL byte (the mark of a plugin's virtual module id) in a URL.
+const NUL_PLACEHOLDER = '__x00__';
+
+/**
+ * The module ids the dev server's transform may load for the request `url`, each to be resolved as
+ * an import: the id as Vite reads it (URI-decoded with `decodeURI`, its first `__x00__` read as a NUL
+ * byte, `/@id/` taken off, without query or hash), the same without NUL bytes, and the request's
+ * file path decoded completely ({@link requestFilePath}). Vite resolves such an id as any import: a
+ * bare `package.json` is the project's, `src/../x` leaves `src/`, and a root-relative path that names
+ * no file under the root is read as an absolute file path (`/home/…/package.json`).
+ * @param {string} url
+ * @returns {string[]}
+ */
+export function requestModuleIds(url) {
+  const ids = new Set([requestFilePath(url)]);
+  let decoded;
+  try {
+    decoded = decodeURI(String(url)).replace(NUL_PLACEHOLDER, '\0');
+  } catch {
+    return [...ids]; // Vite transforms no URL it cannot decode
+  }
+  const [path = ''] = decoded.split(/[?#]/, 1);
+  const id = path.startsWith('/@id/') ? path.slice('/@id/'.length) : path;
+  ids.add(id).add(id.replaceAll('\0', ''));
+  return [...ids].filter(Boolean);
 }
 
 /**
@@ -200,10 +280,16 @@ export function leftOutOfBuild(file, isIgnored, publicFolder = 'public') {
  * dot-folder (`/.env.production`, `/.git/config`), a git-ignored path (logs, coverage, bench
  * results, dist) and any project file outside the site's sources (`/package.json`, `/scripts/…`,
  * `/tests/…`, `/openapi/…`, `/README.md`), by its root-relative path and as `/@fs/…` (see
- * {@link devServerJudge}). Vite's own `server.fs` rules cover `/@fs/` and its static files only: a
- * root-relative module (`/scripts/build.mjs`, `/tests/x.ts`) goes through its transform, which they
- * do not check, so this runs in front of every middleware. The preview serves the build only; it
- * answers 404 for dotfiles, which a build never holds (see {@link publicFilesOnly}).
+ * {@link devServerJudge}), and for any request whose module id resolves to such a file, however it
+ * is written (`/@id/package.json?import`, `/@id/src/../vite.config.ts?raw`, `/<root>/package.json`,
+ * `/@id/__x00__…`; see {@link requestModuleIds}): each id is resolved by Vite's own resolver, as its
+ * transform would, and the file it names is judged by {@link devFileJudge}. Vite's own `server.fs`
+ * rules cover `/@fs/`, its static files and `?raw`/`?url`/`?inline` ids only: a module
+ * (`/scripts/build.mjs`, `/@id/tests/x.ts`, `…/package.json?import`) goes through its transform,
+ * which they do not check, so this runs in front of every middleware. Both servers answer 404 for a
+ * network-path reference (`//evil.example`, `/\evil.example`: {@link isNetworkPath}). The preview
+ * serves the build only; it answers 404 for dotfiles, which a build never holds (see
+ * {@link publicFilesOnly}).
  * @returns {Plugin}
  */
 export function siteFilesOnly() {
@@ -217,8 +303,27 @@ export function siteFilesOnly() {
     name: 'site-files-only',
     enforce: 'pre',
     configureServer(server) {
-      const refused = devServerJudge({ root: server.config.root, cacheDir: server.config.cacheDir });
-      server.middlewares.use((req, res, next) => (refused(req.url ?? '/') ? notFound(res) : next()));
+      const options = { root: server.config.root, cacheDir: server.config.cacheDir };
+      const refused = devServerJudge(options);
+      const refusedFile = devFileJudge(options);
+      /** @param {string} url */
+      const loadsRefusedFile = async (url) => {
+        const { pluginContainer } = server.environments.client;
+        for (const id of requestModuleIds(url)) {
+          const resolved = await pluginContainer.resolveId(id).catch(() => null);
+          for (const candidate of [id, resolved?.id ?? '']) {
+            // The file an id names: without a virtual module's NUL and without its query.
+            const [file = ''] = candidate.replaceAll('\0', '').split(/[?#]/, 1);
+            if (isAbsolute(file) && isFile(file) && refusedFile(file)) return true;
+          }
+        }
+        return false;
+      };
+      server.middlewares.use((req, res, next) => {
+        const url = req.url ?? '/';
+        if (refused(url)) return notFound(res);
+        loadsRefusedFile(url).then((refusedModule) => (refusedModule ? notFound(res) : next()), next);
+      });
     },
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => (refusedByPreview(req.url ?? '/') ? notFound(res) : next()));

@@ -49,7 +49,7 @@ export const STATIC_PAGES_FILE = 'static-pages.json';
  * @returns {string}
  */
 export function pageFile(path) {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  const trimmed = path.replace(/^\/+/, '').replace(/(?<!\/)\/+$/, '');
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 

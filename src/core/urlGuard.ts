@@ -7,9 +7,9 @@
  * `%6Aavascript:` is a relative path, exactly as a browser resolves them.
  */
 
-// What the URL parser removes before it reads a URL (and so what a browser ignores in an href).
-// eslint-disable-next-line no-control-regex -- C0 controls are exactly what the parser strips.
-const EDGE_CONTROL_OR_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+// What the URL parser removes before it reads a URL (and so what a browser ignores in an href): C0
+// controls and spaces (U+0000 to U+0020) at either end, tabs and newlines anywhere.
+const LAST_CONTROL_OR_SPACE = 0x20;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 // A scheme as the parser recognises one: an ASCII letter, then letters, digits, `+`, `-`, `.`, then `:`.
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
@@ -21,9 +21,22 @@ function pageUrl(): string {
   return typeof location === 'undefined' ? NO_PAGE : location.href;
 }
 
+/**
+ * `text` without its leading and trailing C0 controls and spaces. Scanned from both ends, so its time
+ * is linear in the length: a pattern such as `[\u0000-\u0020]+$` retries from every character of an
+ * inner run (`'a' + ' '.repeat(200_000) + 'b'`), which takes time quadratic in the run's length.
+ */
+function trimControlsAndSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= LAST_CONTROL_OR_SPACE) start += 1;
+  while (end > start && text.charCodeAt(end - 1) <= LAST_CONTROL_OR_SPACE) end -= 1;
+  return text.slice(start, end);
+}
+
 /** The URL as the parser reads it: without leading/trailing C0 controls and spaces, and without tabs and newlines anywhere. */
 function clean(url: unknown): string {
-  return typeof url === 'string' ? url.replace(EDGE_CONTROL_OR_SPACE, '').replace(TAB_OR_NEWLINE, '') : '';
+  return typeof url === 'string' ? trimControlsAndSpaces(url).replace(TAB_OR_NEWLINE, '') : '';
 }
 
 function parse(url: string, base?: string): URL | undefined {

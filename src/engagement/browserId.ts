@@ -1,6 +1,11 @@
-import { readCookie, renameCookies, writeCookieText } from '../core/cookies.ts';
+import { cookiePair, isCookieName, readCookie, renameCookies, writeCookieText } from '../core/cookies.ts';
 import { request } from './settings.ts';
 import type { EngageConfig } from './types.ts';
+
+// What a browser id is (the service's `ref`): a UUID (`3f2c9a7e-8b41-4d2e-9c6a-1e5b7d0f4a92`) or the
+// reference's shorter ids (`b-123`): letters, digits, `-` and `_`, at most 128 of them. It becomes a
+// cookie's value and a path segment of show.json, so nothing else may pass.
+const BROWSER_ID = /^[\w-]{1,128}$/;
 
 /**
  * A browser-id cookie as the reference writes it —
@@ -11,7 +16,7 @@ import type { EngageConfig } from './types.ts';
 function formatBrowserIdCookie(name: string, value: string, config: EngageConfig): string {
   const { cookieExpiryDays: days, cookieDomain: domain } = config;
   const maxAge = (typeof days === 'number' && days > 0 ? days : 730) * 86400;
-  return `${name}=${value}; Max-Age=${maxAge}; SameSite=None; Secure; Path=${config.cookiePath || '/'}${domain ? `; Domain=${domain}` : ''}`;
+  return `${cookiePair(name, value)}; Max-Age=${maxAge}; SameSite=None; Secure; Path=${config.cookiePath || '/'}${domain ? `; Domain=${domain}` : ''}`;
 }
 
 /** The browser id in the `bid_{clientKey}` cookie now, or `''` when there is none. */
@@ -24,7 +29,9 @@ export function readBrowserId(config: EngageConfig): string {
  * with the same value, as the reference does first, then returns the `bid_{clientKey}`
  * cookie, or else a new id from `create.json`, written to the cookie. Unlike the reference
  * (E1), a failed `create.json` writes no cookie and yields `''`, and an empty cookie counts
- * as missing, so a later init retries. In server cookie mode nothing is created or renamed,
+ * as missing, so a later init retries; so does a `ref` that is no browser id (letters, digits,
+ * `-` and `_`): it is refused with a warning. A client key that makes no cookie name (a space,
+ * `;`, `=`…) gets no id and a warning, without a request. In server cookie mode nothing is created or renamed,
  * and the id is `''` without a cookie. Once `config.signal` is aborted nothing is written.
  */
 export async function ensureBrowserId(config: EngageConfig): Promise<string> {
@@ -35,6 +42,11 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   });
   const existing = readBrowserId(config);
   if (existing) return existing;
+  if (!isCookieName(config.cookieName)) {
+    // A client key with a space, `;` or `=` (`bid_ k`) names no cookie: there is nowhere to keep an id.
+    console.warn(`Engage: "${config.cookieName}" is no cookie name; no browser id is kept for this client key`);
+    return '';
+  }
   const { ok, data } = await request(
     config,
     `/v1.2/browser/create.json?client_key=${encodeURIComponent(config.clientKey)}&message={}`,
@@ -43,6 +55,13 @@ export async function ensureBrowserId(config: EngageConfig): Promise<string> {
   const ref = ok && data?.ref;
   // An answer that arrives after the SDK was stopped (consent withdrawn) leaves no cookie behind.
   if (typeof ref !== 'string' || !ref || config.signal?.aborted) return '';
+  if (!BROWSER_ID.test(ref)) {
+    // The service's answer would write attributes of its own (`x; Domain=…`) or a broken cookie: none.
+    console.warn(
+      'Engage: create.json answered a ref that is no browser id (letters, digits, "-" and "_", at most 128); no cookie written, the next init asks again',
+    );
+    return '';
+  }
   writeCookieText(formatBrowserIdCookie(config.cookieName, ref, config));
   return ref;
 }

@@ -1,4 +1,4 @@
-import { deleteCookie } from '../core/cookies.ts';
+import { cookieNames, deleteCookieEverywhere } from '../core/cookies.ts';
 import type { EngageSettings, WebPersonalizationSettings } from './types.ts';
 
 // Everything the SDK leaves in a browser, named in one place so that forgetting the visitor
@@ -21,10 +21,11 @@ export function webFlowScriptUrl(target: string, clientKey: string): string {
   return `${target}/web-flow-libs/${clientKey}/web-version.min.js`;
 }
 
-// Cookies the vendor's web experiences script writes on the site's own domain; their attributes
-// are not recorded, so they are deleted where the browser id lives, which is where a site
-// configures its tracking cookies.
+// Cookies the vendor's web experiences script writes on the site's own domain.
 const WEB_EXPERIENCE_COOKIES = ['bx_bucket_number', 'bx_guest_ref'];
+// Every cookie whose name starts so is a trace of the visitor: a browser id (`bid_`, any client key),
+// a legacy one that older SDKs wrote (`BID_`), a web experience's (`bx_`).
+const TRACE_PREFIXES = ['bid_', 'BID_', 'bx_'];
 
 /** What {@link forgetVisitor} needs of the SDK settings (the site's `init` settings fit). */
 export type ForgetSettings = Pick<EngageSettings, 'clientKey' | 'cookieDomain' | 'cookiePath' | 'webPersonalization'>;
@@ -32,9 +33,11 @@ export type ForgetSettings = Pick<EngageSettings, 'clientKey' | 'cookieDomain' |
 /**
  * Forgets this browser's visitor, as a consent withdrawal requires; framework-free, and
  * safe to call on a page where the SDK never started (it then removes what an earlier
- * page left). It deletes the `bid_{clientKey}` cookie (at the settings' `cookiePath` and
- * `cookieDomain`, where the SDK wrote it) and the web experiences' `bx_bucket_number` and
- * `bx_guest_ref` cookies, removes every queued event (`sessionStorage` `EngageEventQueue`),
+ * page left). It deletes the `bid_{clientKey}` cookie, the web experiences' `bx_bucket_number`
+ * and `bx_guest_ref` cookies and every other cookie whose name starts with `bid_`, `BID_` or
+ * `bx_`, whatever path and domain each was written with (at the settings' `cookiePath` and
+ * `cookieDomain`, at every path above the page and at its domains: see `deleteCookieEverywhere`),
+ * removes every queued event (`sessionStorage` `EngageEventQueue`),
  * removes the web personalization script element and `window.Engage` (the browser-id getter
  * and the settings that script reads), so nothing on the page hands it the visitor any more.
  * A script that already ran cannot be unloaded; it finds neither id nor settings.
@@ -45,8 +48,10 @@ export type ForgetSettings = Pick<EngageSettings, 'clientKey' | 'cookieDomain' |
 export function forgetVisitor(settings: ForgetSettings): void {
   if (typeof document === 'undefined') return;
   const { clientKey, cookieDomain: domain, cookiePath, webPersonalization: web } = settings;
-  const where = { ...(domain ? { domain } : {}), path: cookiePath || '/' };
-  for (const name of [browserIdCookieName(clientKey), ...WEB_EXPERIENCE_COOKIES]) deleteCookie(name, where);
+  const where = { paths: [cookiePath || '/'], domains: domain ? [domain] : [] };
+  const traces = cookieNames().filter((name) => TRACE_PREFIXES.some((prefix) => name.startsWith(prefix)));
+  for (const name of new Set([browserIdCookieName(clientKey), ...WEB_EXPERIENCE_COOKIES, ...traces]))
+    deleteCookieEverywhere(name, where);
   try {
     sessionStorage.removeItem(QUEUE_KEY);
   } catch {

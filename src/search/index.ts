@@ -95,6 +95,7 @@ export {
   sanitizerWindow,
   pickTemplate,
   setSanitizerWindow,
+  withPurifierPolicy,
 } from './sanitize.ts';
 export { safeLinkTarget } from '../core/urlGuard.ts';
 /** @deprecated The old name of `safeLinkTarget`, the one link guard. */

@@ -1,4 +1,5 @@
 // Service HTML: the template for the device, sanitized before it reaches the DOM.
+import { trustedPolicy } from '../core/trustedTypes.ts';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { Appearance, Device } from './types.ts';
 
@@ -27,7 +28,9 @@ export const sanitizerConfig: Readonly<Config> = Object.freeze({
     'meta',
     'template',
   ]) as string[],
-  FORBID_ATTR: Object.freeze(['style', 'srcset', 'srcdoc', 'formaction', 'action', 'ping']) as string[],
+  // `formtarget` too: a submit button's window takes its noopener from the button's form, not from
+  // the button, so no rel on the element could guard it.
+  FORBID_ATTR: Object.freeze(['style', 'srcset', 'srcdoc', 'formaction', 'action', 'ping', 'formtarget']) as string[],
   // Kept so editors can open links in a new tab; the hook below adds rel="noopener noreferrer".
   ADD_ATTR: Object.freeze(['target']) as string[],
   ALLOW_DATA_ATTR: false,
@@ -37,6 +40,15 @@ export const sanitizerConfig: Readonly<Config> = Object.freeze({
   ALLOW_UNKNOWN_PROTOCOLS: false,
   RETURN_TRUSTED_TYPE: false,
 });
+
+// Every element that keeps a `target` gets rel="noopener noreferrer", whatever rel it had: a window
+// opened by a link (`a`), an image-map area (`area`) or a form (`form`) would otherwise get
+// `window.opener`, and could send this tab elsewhere (to a look-alike sign-in page). Any element
+// rather than a list of those, so an element a later profile keeps cannot be missed; on the others
+// `rel` means nothing. The content editor's profile (site/content/sanitizedHtml.tsx) does the same.
+const noOpener = (node: Element): void => {
+  if (node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+};
 
 let shared: DOMPurify | undefined;
 let serverWindow: Window | undefined;
@@ -61,9 +73,7 @@ function purifier(): DOMPurify | undefined {
   if (!shared) {
     // A private instance, so the hook below never leaks into other users of DOMPurify.
     shared = createDOMPurify(win as Window & typeof globalThis);
-    shared.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
-    });
+    shared.addHook('afterSanitizeAttributes', noOpener);
   }
   return shared;
 }
@@ -81,14 +91,20 @@ export function sanitizeHtml(html: unknown, options: { purify?: DOMPurify } = {}
   if (typeof html !== 'string' || html === '') return '';
   const purify = options.purify ?? purifier();
   if (!purify?.isSupported) return '';
-  return String(purify.sanitize(html, sanitizerConfig));
+  return String(purify.sanitize(html, withPurifierPolicy(sanitizerConfig)));
 }
 
-interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createHTML(input: string): string }): { createHTML(input: string): TrustedHTML };
+/**
+ * `config` with the page's one `dompurify` Trusted Types policy where the browser has them: DOMPurify
+ * parses the HTML it is given through such a policy, and each instance (the visitors' and the
+ * editor's profile) would otherwise create its own under that name, which a page allowing each name
+ * once refuses. Unchanged elsewhere.
+ */
+export function withPurifierPolicy(config: Config): Config {
+  // Passes its input through: DOMPurify only parses with it, then sanitizes what it parsed.
+  const policy = trustedPolicy('dompurify', { createHTML: (input) => input, createScriptURL: (input) => input });
+  return policy ? { ...config, TRUSTED_TYPES_POLICY: policy as unknown as Config['TRUSTED_TYPES_POLICY'] } : config;
 }
-
-let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
 
 /**
  * Sanitized HTML in the form `innerHTML` takes on this page: where the browser has Trusted Types,
@@ -97,17 +113,10 @@ let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
  * still shows it; elsewhere (no Trusted Types, a server, a policy the page refuses) the string.
  */
 export function sanitizedMarkup(html: unknown): string | TrustedHTML {
-  const trustedTypes =
-    typeof window === 'undefined' ? undefined : (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-  if (trustedTypes && policy === undefined) {
-    try {
-      policy = trustedTypes.createPolicy('sanitized-html', { createHTML: (input) => sanitizeHtml(input) });
-    } catch {
-      // The page's CSP does not allow this policy name: strings it is (and a refusal stays in its rendering).
-      policy = null;
-    }
-  }
-  return policy && typeof html === 'string' && html !== '' ? policy.createHTML(html) : sanitizeHtml(html);
+  const policy = trustedPolicy('sanitized-html', { createHTML: (input) => sanitizeHtml(input) });
+  return policy && typeof html === 'string' && html !== ''
+    ? (policy.createHTML(html) as TrustedHTML)
+    : sanitizeHtml(html);
 }
 
 /**

@@ -56,7 +56,13 @@ export function stateScript(state: PrerenderedState): string {
   return `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptJson(state)}</script>`;
 }
 
-const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';
+// A loop, not `/\/+$/`: a regular expression anchored at the end retries from every slash of a long
+// run (a shared link of 40,000 slashes took 3 s).
+function trimSlash(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end) || '/';
+}
 
 /** Whether two site paths are the same page (`/account` and `/account/` are). */
 export function samePath(a: string, b: string): boolean {

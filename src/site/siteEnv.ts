@@ -67,8 +67,8 @@ export type SiteEnvName = keyof typeof siteEnvVariables;
 /**
  * The build option (not a setting of the page, so not in {@link siteEnvVariables}) that lets a
  * uat or production build call hosts on a private network (10/8, 172.16/12, 192.168/16, link-local,
- * fc00::/7, fe80::/10): `true` for a site that is itself served on that network. Empty or `false`
- * refuses them. Loopback hosts are refused whatever it says.
+ * carrier-grade NAT 100.64/10, fc00::/7, fe80::/10): `true` for a site that is itself served on that
+ * network. Empty or `false` refuses them. Loopback hosts are refused whatever it says.
  */
 export const ALLOW_PRIVATE_HOSTS = 'VITE_ALLOW_PRIVATE_HOSTS';
 
@@ -105,26 +105,39 @@ function ipv4Place([a = 0, b = 0]: number[]): HostPlace | null {
   if (a === 172 && b >= 16 && b <= 31) return { kind: 'private', range: '172.16.0.0/12' };
   if (a === 192 && b === 168) return { kind: 'private', range: '192.168.0.0/16' };
   if (a === 169 && b === 254) return { kind: 'private', range: '169.254.0.0/16, link-local' };
+  // Shared address space (RFC 6598): an ISP's side of a carrier-grade NAT, reachable from no browser.
+  if (a === 100 && b >= 64 && b <= 127) return { kind: 'private', range: '100.64.0.0/10, carrier-grade NAT' };
   return null;
 }
+
+// The four bytes of the IPv4 address held in two 16-bit pieces of an IPv6 address.
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
 
 /**
  * Where `hostname` (a URL's, as the WHATWG parser normalises it: `127.1`, `0x7f.1` and `2130706433`
  * are all `127.0.0.1`; `[::ffff:127.0.0.1]` is `[::ffff:7f00:1]`) is, when it is not a public host.
  */
 function hostPlace(hostname: string): HostPlace | null {
-  const name = hostname.replace(/\.+$/, '');
+  // Without its trailing dots (`localhost.`), found by a scan from the end: `/\.+$/` would retry
+  // from every dot of an inner run (`a....b`), in time quadratic in its length.
+  let end = hostname.length;
+  while (end > 0 && hostname[end - 1] === '.') end -= 1;
+  const name = hostname.slice(0, end);
   if (LOOPBACK_NAMES.has(name) || name.endsWith('.localhost')) return { kind: 'loopback' };
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(name);
   if (v4) return ipv4Place(v4.slice(1).map(Number));
   const v6 = ipv6Pieces(name);
   if (!v6) return null;
-  const [p0 = 0, , , , , p5 = 0, p6 = 0, p7 = 0] = v6;
-  const zeros = (n: number) => v6.slice(0, n).every((piece) => piece === 0);
-  if (zeros(8)) return { kind: 'unspecified' };
-  if (zeros(7) && p7 === 1) return { kind: 'loopback' };
-  // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d) forms carry an IPv4 host.
-  if (zeros(5) && (p5 === 0xffff || p5 === 0)) return ipv4Place([p6 >> 8, p6 & 0xff, p7 >> 8, p7 & 0xff]);
+  const [p0 = 0, p1 = 0, p2 = 0, , , p5 = 0, p6 = 0, p7 = 0] = v6;
+  const zeros = (from: number, to: number) => v6.slice(from, to).every((piece) => piece === 0);
+  if (zeros(0, 8)) return { kind: 'unspecified' };
+  if (zeros(0, 7) && p7 === 1) return { kind: 'loopback' };
+  // Forms that carry an IPv4 host, whose place is theirs: IPv4-mapped (::ffff:a.b.c.d), the deprecated
+  // IPv4-compatible (::a.b.c.d), NAT64's well-known prefix (64:ff9b::a.b.c.d, RFC 6052: a translator
+  // forwards to a.b.c.d) and 6to4 (2002:aabb:ccdd::/48, RFC 3056: a relay tunnels to aa.bb.cc.dd).
+  if (zeros(0, 5) && (p5 === 0xffff || p5 === 0)) return ipv4Place(ipv4Of(p6, p7));
+  if (p0 === 0x64 && p1 === 0xff9b && zeros(2, 6)) return ipv4Place(ipv4Of(p6, p7));
+  if (p0 === 0x2002) return ipv4Place(ipv4Of(p1, p2));
   if ((p0 & 0xfe00) === 0xfc00) return { kind: 'private', range: 'fc00::/7, unique local' };
   if ((p0 & 0xffc0) === 0xfe80) return { kind: 'private', range: 'fe80::/10, link-local' };
   return null;
@@ -138,13 +151,32 @@ function withoutCredentials(url: URL): string {
   return shown.href;
 }
 
+// Letters of other scripts that look like Latin ones, each with the Latin letter it passes for (a
+// small fold for keys, not Unicode's whole confusables table): Cyrillic, then Greek.
+const LOOK_ALIKES: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    'АA ВB ЕE КK МM НH ОO РP СC ТT ХX УY ЅS ІI ЈJ ҮY ԚQ ԜW',
+    'аa еe оo рp сc хx уy ѕs іi јj һh ԁd ԛq ԝw үy',
+    'ΑA ΒB ΕE ΖZ ΗH ΙI ΚK ΜM ΝN ΟO ΡP ΤT ΥY ΧX',
+    'αa οo ρp νv ιi κk υu χx',
+  ]
+    .join(' ')
+    .split(' ')
+    .map((pair) => [pair[0], pair[1]]),
+);
+
+/** `value` as it reads: compatibility forms (fullwidth `ｋｅｙ`, `𝐤𝐞𝐲`) normalised (NFKC), and look-alike letters folded to Latin. */
+function asItReads(value: string): string {
+  return [...value.normalize('NFKC')].map((char) => LOOK_ALIKES[char] ?? char).join('');
+}
+
 /**
  * A key as a comparison should see it: the same key in another case or format (a GUID in braces or
  * parentheses, without hyphens, as a `urn:uuid:`, in .NET's `{0x…,…}` form; padded with spaces) is
- * the same key.
+ * the same key. With `asRead`, so is a copy in look-alike characters ({@link asItReads}).
  */
-function normalisedKey(value: string): string {
-  const lower = value
+function normalisedKey(value: string, asRead = false): string {
+  const lower = (asRead ? asItReads(value) : value)
     .toLowerCase()
     .replace(/\s+/g, '')
     .replace(/^urn:uuid:/, '');
@@ -175,6 +207,10 @@ function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHost
     case 'url':
     case 'origin': {
       const url = parseUrl(value);
+      // The URL parser reads `https:host`, `https:/host` and `https:\host` as `https://host/`; other
+      // tools (a proxy's config, a CSP source, a reader) do not, so the value must say what it means.
+      if (url && !/^[a-z][a-z\d+.-]*:\/\//i.test(value))
+        return `"${value}" should start with its scheme and // (e.g. https://www.example.com): other tools read it otherwise`;
       // Development proxies same-origin paths to the mocks; a deployed build calls real hosts.
       if (!url)
         return !strict && kind === 'url' && value.startsWith('/') && !value.startsWith('//')
@@ -208,9 +244,11 @@ function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHost
  * unknown values empty. A URL never carries a user name or password (they would
  * ship with the page). Outside development a host must be https and
  * somewhere a visitor's browser can reach: not this machine (`localhost`,
- * `*.localhost`, 127.0.0.0/8, `::1`, their IPv4-mapped forms), not an
- * unspecified address (`0.0.0.0`, `::`), and not a private network unless
- * {@link ALLOW_PRIVATE_HOSTS} is `true`.
+ * `*.localhost`, 127.0.0.0/8, `::1`, their IPv4-mapped, NAT64 and 6to4 forms), not an
+ * unspecified address (`0.0.0.0`, `::`), and not a private network (carrier-grade
+ * NAT's 100.64.0.0/10 included) unless {@link ALLOW_PRIVATE_HOSTS} is `true`. A URL
+ * starts with `scheme://` in every mode. A mock key is recognised in look-alike
+ * characters too (NFKC, and Cyrillic and Greek letters that pass for Latin ones).
  */
 export function checkSiteEnv(
   env: Readonly<Record<string, string | undefined>>,
@@ -234,10 +272,14 @@ export function checkSiteEnv(
     const broken = ruleBroken(variable.kind, value, strict, allowPrivate === 'true');
     const devValue = devValues[name]?.trim();
     if (broken) problems.push(`${name} (${variable.meaning}): ${broken}`);
-    else if (strict && variable.key && devValue && normalisedKey(value) === normalisedKey(devValue)) {
-      problems.push(
-        `${name} (${variable.meaning}) is the development mock value${value === devValue ? '' : ` (in another case or format)`}; set the ${mode} value`,
-      );
+    else if (strict && variable.key && devValue && normalisedKey(value, true) === normalisedKey(devValue, true)) {
+      const how =
+        value === devValue
+          ? ''
+          : normalisedKey(value) === normalisedKey(devValue)
+            ? ' (in another case or format)'
+            : ' (in look-alike characters)';
+      problems.push(`${name} (${variable.meaning}) is the development mock value${how}; set the ${mode} value`);
     }
   }
   const region = env.VITE_COMMERCE_REGION?.trim() as CommerceRegion;

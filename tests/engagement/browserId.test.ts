@@ -81,6 +81,58 @@ describe('the bid_{clientKey} cookie', () => {
     expect(json(calls[0])).toMatchObject({ browser_id: '' });
   });
 
+  // create.json's `ref` becomes the cookie's value: `x; Domain=evil.example` would add attributes of
+  // the service's choosing to the site's cookie, `x, y` or a space would split it.
+  it.each([
+    ['an attribute', 'b-1; Domain=evil.example'],
+    ['a second cookie', 'b-1, bid_other=b-2'],
+    ['a space', 'b 1'],
+    ['a newline', 'b-1\nSet-Cookie: x=y'],
+    ['a control character', 'b-1\u0000'],
+    ['a quote', '"b-1"'],
+    ['a path', '../b-1'],
+    ['non-ASCII letters', 'b-ü'],
+    ['a length no id has', 'b'.repeat(129)],
+  ])('refuses a ref with %s: no cookie, an empty id, a warning, and the next init asks again', async (_case, ref) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const writes = vi.spyOn(document, 'cookie', 'set');
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ ref, status: 'OK', version: '1.2', client_key: 'ck' }, { status: 201 }),
+    );
+    const sdk = await init(settings());
+    expect(writes).not.toHaveBeenCalled();
+    expect(document.cookie).toBe('');
+    expect(sdk.getBrowserId()).toBe('');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^Engage: create\.json answered a ref that is no browser id/);
+  });
+
+  it('keeps no id, and asks for none, for a client key that makes no cookie name (a space, ";", "=")', async () => {
+    for (const clientKey of ['c k', ' ', 'ck; Domain=evil.example', 'k=1']) {
+      resetBrowser();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const writes = vi.spyOn(document, 'cookie', 'set');
+      const calls = recordFetch();
+      const sdk = await init(settings({ clientKey }));
+      expect(creates(calls), clientKey).toBe(0);
+      expect(writes, clientKey).not.toHaveBeenCalled();
+      expect(sdk.getBrowserId()).toBe('');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('is no cookie name');
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('takes a ref of the browser-id format: a UUID, or letters, digits, "-" and "_"', async () => {
+    for (const ref of [NEW_ID, 'b-123', 'B_9f', 'x'.repeat(128)]) {
+      resetBrowser();
+      vi.stubGlobal('fetch', async () => Response.json({ ref, status: 'OK' }, { status: 201 }));
+      const sdk = await init(settings());
+      expect(sdk.getBrowserId()).toBe(ref);
+      expect(document.cookie).toBe(`bid_ck=${ref}`);
+    }
+  });
+
   it('sets window.Engage = { getBrowserId, version } without web personalization', async () => {
     recordFetch();
     await init(settings());

@@ -80,6 +80,42 @@ describe('forgetVisitor', () => {
   });
 });
 
+describe('forgetVisitor finds every trace cookie, whatever path and domain it was written with', () => {
+  // `document.cookie` names a cookie but tells neither its Path nor its Domain, and a cookie is
+  // deleted only by a write with the same name, Path and Domain: a browser id written by a page
+  // under /news (an SDK configured with cookiePath, or an older script) would survive a delete at `/`.
+  it('deletes bid_, BID_ and bx_ cookies at every path above the page, host-only and at the configured domain', () => {
+    setPage('/news/x');
+    const written = [
+      'bid_ck=b-news; Path=/news',
+      'bid_ck=b-root; Path=/',
+      'bid_ck=b-domain; Path=/news/; Domain=localhost',
+      'bid_other=b-other; Path=/news/x',
+      'BID_ck=b-legacy; Path=/news',
+      'bx_guest_ref=g-1; Path=/news/',
+      'bx_bucket_number=7; Path=/news/x; Domain=localhost',
+      // No Path: it belongs to the page's folder, /news.
+      'bx_experiment=e-1',
+      'unrelated=kept; Path=/news',
+    ];
+    for (const cookie of written) document.cookie = cookie;
+    expect(document.cookie.split('; ')).toHaveLength(written.length);
+    forgetVisitor(settings({ cookieDomain: 'localhost', webPersonalization: false }));
+    expect(document.cookie).toBe('unrelated=kept');
+    // Nothing was left at the paths the page cannot see either.
+    setPage('/news/x/deeper');
+    expect(document.cookie).toBe('unrelated=kept');
+  });
+
+  it('deletes them without a configured domain too, and at the configured cookiePath', () => {
+    setPage('/careers/jobs/42');
+    document.cookie = 'bid_ck=b-1; Path=/careers/jobs';
+    document.cookie = 'bx_guest_ref=g-1; Path=/careers/jobs/42';
+    forgetVisitor(settings({ cookiePath: '/careers', webPersonalization: false }));
+    expect(document.cookie).toBe('');
+  });
+});
+
 describe('an SDK stopped while init is under way (consent withdrawn meanwhile)', () => {
   it('writes no cookie, sets no window.Engage and loads no script when stopped while create.json is pending', async () => {
     const calls = recordFetch();

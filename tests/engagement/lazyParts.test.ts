@@ -55,6 +55,21 @@ describe('getGuestId failures', () => {
     });
   });
 
+  it("rejects with the answer's error_msg and moreInfo, but never the client key the answer repeats", async () => {
+    const key = 'pqsNGC4v7yD1x0wTbq2LmE9aKjR3sWfH';
+    document.cookie = `bid_${key}=b-123; Path=/`;
+    const sdk = await init({ ...settings, clientKey: key });
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { error_msg: `Unknown client_key ${key} (api_token=${key})`, moreInfo: 'https://docs.example/errors' },
+        { status: 403 },
+      ),
+    );
+    const error = (await sdk.getGuestId().catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe('Unknown client_key *** (api_token=***), for more info: https://docs.example/errors');
+    document.cookie = `bid_${key}=; Max-Age=0; Path=/`;
+  });
+
   it('rethrows a network failure unchanged', async () => {
     const sdk = await start();
     const failure = new TypeError('Failed to fetch');

@@ -48,13 +48,20 @@ export function recordFetch(options: RecordOptions = {}): RecordedRequest[] {
 }
 
 /** Every cookie path a test may have written a cookie under. */
-const PATHS = ['/', '/shop', '/careers'];
+const PATHS = ['/', '/shop', '/careers', '/careers/jobs', '/careers/jobs/42', '/news', '/news/', '/news/x'];
 
 /** Clears cookies, the queue, `window.Engage`, injected scripts, `<html lang>` and the URL. */
 export function resetBrowser(): void {
-  for (const pair of document.cookie.split('; ')) {
-    const name = pair.split('=')[0];
-    if (name) for (const path of PATHS) document.cookie = `${name}=; Max-Age=0; Path=${path}`;
+  for (const page of PATHS) {
+    history.replaceState(null, '', page);
+    for (const pair of document.cookie.split('; ')) {
+      const name = pair.split('=')[0];
+      if (!name) continue;
+      for (const path of PATHS) {
+        document.cookie = `${name}=; Max-Age=0; Path=${path}`;
+        document.cookie = `${name}=; Max-Age=0; Path=${path}; Domain=${location.hostname}`;
+      }
+    }
   }
   sessionStorage.clear();
   delete window.Engage;

@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devServer } from '../../scripts/lib/devServer.mjs';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { gitIgnoreMatcher, projectGitIgnore } from '../../scripts/lib/servedFiles.mjs';
 import { ownViteCache, rawGet } from '../support/site.ts';
@@ -126,6 +128,42 @@ describe('the dev server serves the site only', () => {
       `/@fs${root}/package.json`,
       `/@fs${root}/.env.production`,
       '/@fs/etc/hostname',
+      // as module ids: Vite resolves what follows /@id/ as an import (a bare `package.json` is the
+      // project's), and a path that names no file under the root as an absolute file path
+      '/@id/package.json',
+      '/@id/package.json?import',
+      '/@id/./package.json?import',
+      '/@id/src/../package.json?import',
+      '/@id/src/%2e%2e/package.json?import',
+      '/@id/src/site/../../package.json?raw',
+      '/@id/%70ackage.json?import',
+      '/@id/package.json?url',
+      `/@id/${root}/package.json?import`,
+      '/@id/vite.config.ts?raw',
+      '/@id/tsconfig.json?import',
+      '/@id/README.md?raw',
+      '/@id/scripts/build.mjs?import',
+      '/@id/tests/support/site.ts',
+      '/@id/openapi/content/openapi.yaml?raw',
+      '/@id/.env.production?raw',
+      '/@id/__x00__package.json',
+      `/@id/__x00__${root}/package.json`,
+      `/__x00__${root}/package.json`,
+      '/@id/dev-public/consent-stub.js?raw',
+      '/@id/public/favicon.ico?raw',
+      `${root}/package.json?import`,
+      `${root}/package.json?raw`,
+      `${root}/vite.config.ts`,
+      `${root}/tests/support/site.ts`,
+      `${root}/src/../package.json?import`,
+      `${root}%2fpackage.json?import`,
+      `/@fs${root}/package.json?import`,
+      `/@fs${root}/vite.config.ts?raw`,
+      '/vite.config.ts?raw',
+      '/vite.config.ts?url',
+      '/vite.config.ts?inline',
+      '/package.json?url',
+      '/package.json?inline',
     ];
     const served: string[] = [];
     for (const path of paths) {
@@ -146,9 +184,15 @@ describe('the dev server serves the site only', () => {
     for (const path of [
       '/src/site/main.tsx',
       '/src/site/siteEnv.ts',
+      '/src/site/main.tsx?import',
+      '/src/site/main.tsx?raw',
+      '/@id/src/site/main.tsx',
       `/@fs${root}/src/site/head.ts`,
       '/@vite/client',
+      '/@id/@vite/client',
       '/@react-refresh',
+      '/@id/react',
+      '/@id/react-dom/client',
     ]) {
       const res = await rawGet(site, path, script);
       expect(res.status, path).toBe(200);
@@ -161,5 +205,74 @@ describe('the dev server serves the site only', () => {
       readFileSync(join(root, 'dev-public', 'consent-stub.js'), 'utf8'),
     );
     expect((await rawGet(site, '/docs', browser)).status).toBe(302);
+  });
+});
+
+describe('the preview serves no page for a path that names another host', () => {
+  // `//evil.example` and `/\\evil.example` are network-path references: read as a URL (by a router, a
+  // cache, a redirect built from the path) they name another host. A static host answers them 404;
+  // the preview answered the home page with 200.
+  let server: PreviewServer | undefined;
+  let site = '';
+  const dist = mkdtempSync(join(tmpdir(), 'preview-network-path-'));
+
+  beforeAll(async () => {
+    for (const [file, text] of [
+      ['shell.html', '<!doctype html><title>shell</title>SHELL'],
+      ['index.html', '<!doctype html><title>home</title>HOME'],
+      ['404.html', '<!doctype html><title>not found</title>NOT FOUND'],
+      ['news/index.html', '<!doctype html><title>news</title>NEWS'],
+    ] as const) {
+      mkdirSync(join(dist, file, '..'), { recursive: true });
+      writeFileSync(join(dist, file), text);
+    }
+    server = await preview({
+      root: dist,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: devServer({ panel: false }),
+      build: { outDir: dist },
+      preview: { port: await freePort(), strictPort: true, host: '127.0.0.1' },
+    });
+    site = `http://127.0.0.1:${(server.httpServer.address() as { port: number }).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' };
+  const anything = { accept: '*/*' };
+
+  it('still serves the pages of the build, and the not-found page for other paths', async () => {
+    const home = await rawGet(site, '/', page);
+    expect([home.status, home.decoded().toString()]).toEqual([200, expect.stringContaining('HOME')]);
+    expect((await rawGet(site, '/news', page)).decoded().toString()).toContain('NEWS');
+    const missing = await rawGet(site, '/nowhere', page);
+    expect([missing.status, missing.decoded().toString()]).toEqual([404, expect.stringContaining('NOT FOUND')]);
+  });
+
+  it.each([
+    '//evil.example',
+    '//evil.example/',
+    '//evil.example/news',
+    '//evil.example/?q=1',
+    '//evil.example/app.js',
+    '///evil.example',
+    '/\\evil.example',
+    '/\\evil.example/news',
+    '/\\/evil.example',
+    '/%2Fevil.example',
+    '/%2fevil.example/news',
+    '/%5Cevil.example',
+    '/%5cevil.example',
+    '/%2F%2Fevil.example',
+    '/%5C%5Cevil.example',
+  ])('answers %s with 404, never a page', async (path) => {
+    for (const headers of [page, anything]) {
+      const res = await rawGet(site, path, headers);
+      const body = res.decoded().toString();
+      expect([res.status, /HOME|NEWS|SHELL/.test(body)], `${path} (${headers.accept})`).toEqual([404, false]);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import createDOMPurify from 'dompurify';
 import { sanitizeHtml, type SearchRequest } from '../../src/search/index.ts';
 import { BannerWidget, HtmlBlockWidget, SeoWidget, WidgetsProvider } from '../../src/search/react.tsx';
+import { sanitizeEditable } from '../../src/site/content/sanitizedHtml.tsx';
 import { fakeService, testClient } from './support.tsx';
 import { xssVectors } from './xssVectors.ts';
 
@@ -170,6 +171,41 @@ describe('sanitizeHtml', () => {
     expect(dangers(out)).toEqual([]);
     expect(out.querySelector('a[href="/events"]')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(out.textContent).toBe('BookEvents');
+  });
+
+  // `rel=opener` (or none) on anything that opens a window hands the new page `window.opener`: it can
+  // send this tab to a look-alike sign-in page. Every element whose target can navigate gets noopener.
+  const OPENERS = [
+    '<a href="/events" target="_blank" rel="opener">a</a>',
+    '<map name="m"><area href="/events" target="_blank" rel="opener" alt="area"></map>',
+    '<map name="m"><area href="/events" target="_blank" alt="area without rel"></map>',
+    '<a href="/events" target="other-window" rel="opener noopener opener">named window</a>',
+  ];
+
+  it.each(OPENERS)('gives every element that can open a window rel="noopener noreferrer": %s', (html) => {
+    const out = document.createElement('div');
+    out.innerHTML = sanitizeHtml(html);
+    const opener = out.querySelector('a, area');
+    expect(opener?.getAttribute('target')).not.toBeNull();
+    expect(opener?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each(OPENERS)("the content editor's profile does the same: %s", (html) => {
+    const out = document.createElement('div');
+    out.innerHTML = sanitizeEditable(html);
+    const opener = out.querySelector('a, area');
+    expect(opener?.getAttribute('target')).not.toBeNull();
+    expect(opener?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('keeps no form target: forms and buttons are removed, and no formtarget survives on what is left', () => {
+    const html =
+      '<form target="_blank" action="/x"><button formtarget="_blank">b</button><input type="submit" formtarget="_blank"></form>';
+    for (const sanitized of [sanitizeHtml(html), sanitizeEditable(html)]) {
+      const out = document.createElement('div');
+      out.innerHTML = sanitized;
+      expect(out.querySelector('form, button, [formtarget]')).toBeNull();
+    }
   });
 
   it('returns nothing rather than raw HTML where no DOM can sanitize (server rendering)', () => {

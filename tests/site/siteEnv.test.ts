@@ -284,6 +284,86 @@ describe('checkSiteEnv refuses what a reviewer would in a deployed build', () =>
     expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([problem(value)]);
   });
 
+  // Addresses that carry another address: NAT64 (64:ff9b::/96) and 6to4 (2002::/16) embed an IPv4
+  // host, whose place is theirs; carrier-grade NAT (100.64.0.0/10) is no more public than 10/8.
+  it.each([
+    ['https://[64:ff9b::127.0.0.1]', thisMachine],
+    ['https://[64:ff9b::7f00:1]', thisMachine],
+    ['https://[2002:7f00:1::]', thisMachine],
+    ['https://[2002:7f00:0001::1]', thisMachine],
+    ['https://[2002:0a00:0001::]', (v: string) => privateNet(v, '10.0.0.0/8')],
+    ['https://[64:ff9b::10.1.2.3]', (v: string) => privateNet(v, '10.0.0.0/8')],
+    ['https://[64:ff9b::c0a8:101]', (v: string) => privateNet(v, '192.168.0.0/16')],
+    ['https://[2002:a9fe:a9fe::]', (v: string) => privateNet(v, '169.254.0.0/16, link-local')],
+    ['https://[64:ff9b::0.0.0.0]', (v: string) => unspecified(v, '[64:ff9b::]')],
+    ['https://100.64.0.1', (v: string) => privateNet(v, '100.64.0.0/10, carrier-grade NAT')],
+    ['https://100.127.255.254', (v: string) => privateNet(v, '100.64.0.0/10, carrier-grade NAT')],
+    ['https://[::ffff:100.100.1.1]', (v: string) => privateNet(v, '100.64.0.0/10, carrier-grade NAT')],
+  ])('a host that carries one that is not public, or shares one: %s', (value, problem) => {
+    expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([problem(value)]);
+  });
+
+  it.each(['https://100.63.255.255', 'https://100.128.0.1', 'https://[64:ff9b::8.8.8.8]', 'https://[2002:808:808::]'])(
+    'a public host near those passes: %s',
+    (value) => {
+      expect(checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: value }, 'production', dev)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['https:cms.aero.example', 'https:cms.aero.example'],
+    ['https:/cms.aero.example', 'https:/cms.aero.example'],
+    ['https:\\cms.aero.example', 'https:\\cms.aero.example'],
+    ['HTTPS:cms.aero.example/path', 'HTTPS:cms.aero.example/path'],
+  ])('a URL without // after its scheme, which the URL parser still reads as one: %s', (value, shown) => {
+    for (const mode of ['production', 'development']) {
+      expect(
+        checkSiteEnv({ ...(mode === 'development' ? dev : deployed), VITE_CONTENT_HOST: value }, mode, dev),
+      ).toEqual([
+        `${host}: "${shown}" should start with its scheme and // (e.g. https://www.example.com): other tools read it otherwise`,
+      ]);
+    }
+  });
+
+  // A look-alike copy of a mock key is the mock key to every reader: refused as the key itself.
+  const LOOK_ALIKES: Record<string, string> = {
+    a: '\u0430',
+    e: '\u0435',
+    o: '\u043e',
+    p: '\u0440',
+    c: '\u0441',
+    x: '\u0445',
+    y: '\u0443',
+    i: '\u0456',
+  };
+  const cyrillic = (text: string) => [...text].map((c) => LOOK_ALIKES[c] ?? c).join('');
+  const greek = (text: string) => text.replace(/o/g, '\u03bf').replace(/a/g, '\u03b1').replace(/N/g, '\u039d');
+  const fullwidth = (text: string) =>
+    [...text].map((c) => (c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
+  const LOOK_ALIKE = (name: string, meaning: string) =>
+    `${name} (${meaning}) is the development mock value (in look-alike characters); set the production value`;
+
+  it.each([
+    ['Cyrillic letters', 'VITE_SEARCH_API_KEY', cyrillic(dev.VITE_SEARCH_API_KEY!), 'search browser API key'],
+    ['Greek letters', 'VITE_ENGAGEMENT_CLIENT_KEY', greek(dev.VITE_ENGAGEMENT_CLIENT_KEY!), 'engagement client key'],
+    ['fullwidth forms', 'VITE_SEARCH_API_KEY', fullwidth(dev.VITE_SEARCH_API_KEY!), 'search browser API key'],
+    [
+      'fullwidth and upper case',
+      'VITE_CONSENT_DOMAIN_SCRIPT',
+      fullwidth(dev.VITE_CONSENT_DOMAIN_SCRIPT!.toUpperCase()),
+      'consent platform domain script id',
+    ],
+    [
+      'Cyrillic, upper-cased',
+      'VITE_ENGAGEMENT_CLIENT_KEY',
+      cyrillic(dev.VITE_ENGAGEMENT_CLIENT_KEY!).toUpperCase(),
+      'engagement client key',
+    ],
+  ])('a mock key in %s', (_case, name, value, meaning) => {
+    expect(value).not.toBe(dev[name]);
+    expect(checkSiteEnv({ ...deployed, [name]: value }, 'production', dev)).toEqual([LOOK_ALIKE(name, meaning)]);
+  });
+
   it.each([
     'https://172.15.0.1',
     'https://172.32.0.1',

@@ -2,7 +2,8 @@ import { createElement, useCallback, useContext, useMemo, type HTMLAttributes, t
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { Field, HtmlElementRendering } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
-import { sanitizedMarkup, sanitizerConfig, sanitizerWindow } from '../../search/index.ts';
+import { trustedPolicy } from '../../core/trustedTypes.ts';
+import { sanitizedMarkup, sanitizerConfig, sanitizerWindow, withPurifierPolicy } from '../../search/index.ts';
 import { PresanitizeContext } from '../prerenderState.ts';
 
 // The site's HTML that needs the sanitizer in the browser: editors' rich text the browser received
@@ -61,7 +62,9 @@ function editorPurify(): DOMPurify | undefined {
         data.attrValue = `user-content-${data.attrValue}`;
     });
     editorPurifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+      // As the site's profile does (src/search/sanitize.ts): every element that keeps a target (a link,
+      // an image-map area, a form) opens its window without `window.opener`, whatever rel it had.
+      if (node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
       if (node.nodeName === 'INPUT') node.setAttribute('type', 'hidden');
     });
   }
@@ -74,28 +77,15 @@ function editorPurify(): DOMPurify | undefined {
  */
 export function sanitizeEditable(html: string): string {
   const purify = editorPurify();
-  return purify?.isSupported ? String(purify.sanitize(html, EDITOR_CONFIG)) : '';
+  return purify?.isSupported ? String(purify.sanitize(html, withPurifierPolicy(EDITOR_CONFIG))) : '';
 }
-
-interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createHTML(input: string): string }): { createHTML(input: string): TrustedHTML };
-}
-
-let policy: { createHTML(input: string): TrustedHTML } | null | undefined;
 
 // As TrustedHTML where the browser has Trusted Types (policy `editable-html`, whose only rule is
-// sanitizeEditable): a page that enforces them must allow that policy for edit mode to work.
+// sanitizeEditable): a page that enforces them allows that policy for edit mode to work.
 function editableHtml(html: string): string | TrustedHTML {
   if (typeof window === 'undefined') return sanitizeEditable(html);
-  const trustedTypes = (window as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-  if (trustedTypes && policy === undefined) {
-    try {
-      policy = trustedTypes.createPolicy('editable-html', { createHTML: sanitizeEditable });
-    } catch {
-      policy = null;
-    }
-  }
-  return policy ? policy.createHTML(html) : sanitizeEditable(html);
+  const policy = trustedPolicy('editable-html', { createHTML: sanitizeEditable });
+  return policy ? (policy.createHTML(html) as TrustedHTML) : sanitizeEditable(html);
 }
 
 /** Props of {@link EditableMarkup}: the element, the platform's editing markup, the element's attributes. */
