@@ -85,6 +85,37 @@ async function identifiers(page: Page) {
 const NONE = { cookies: [], storage: [], webPersonalization: 0 };
 
 describe('tracking in Chromium against the mocks', () => {
+  it('sends nothing and writes no identifier while the consent platform is still loading, and starts once the visitor accepts', async () => {
+    const context = await browser.newContext({ ...DESKTOP });
+    // The consent platform answers slowly (a slow CDN, a phone): its script is held back 4 s.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/consent-stub.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    try {
+      await page.goto(`${site.url}/`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const timer = setTimeout(release, 4_000);
+      // The page is up, its search widgets included, while consent is unknown.
+      await page.waitForTimeout(3_000);
+      expect(matching(requests, ENGAGE)).toEqual([]);
+      expect(matching(requests, SEARCH_EVENT)).toEqual([]);
+      expect((await identifiers(page)).cookies.filter((name) => /^(bid_|bx_)/.test(name))).toEqual([]);
+      clearTimeout(timer);
+      release();
+      await page.getByRole('button', { name: 'Accept all cookies' }).click();
+      await expect.poll(() => matching(requests, EVENTS).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
   it('delivers the event of a careers link that leaves the site, though the page unloads at once', async () => {
     const start = eventsAtMock();
     const { page, requests } = await visitWithConsent('/', expect);
