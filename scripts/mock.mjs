@@ -5,20 +5,61 @@
 import { startValidatingProxy } from './contract/proxy.mjs';
 import { MOCK_PORTS, presentApis, startPrism } from './lib/prism.mjs';
 
-/** Starts every API's mock (or proxy); returns the servers and a stop function. */
-export async function startMocks({ proxies = {}, quiet = true, errors = false } = {}) {
-  const apis = presentApis();
+/** @import { ApiName, PrismServer } from './lib/prism.mjs' */
+
+/**
+ * Options of {@link startMocks}.
+ * @typedef {object} StartMocksOptions
+ * @property {Partial<Record<ApiName, string>>} [proxies] A validating proxy in front of this upstream instead of a mock, per API. Defaults to none.
+ * @property {boolean} [quiet] Keep each mock's request log off the terminal. Defaults to true.
+ * @property {boolean} [errors] Prism's `--errors` (a request that breaks the contract is answered with the rule). Defaults to false.
+ * @property {readonly ApiName[]} [apis] The APIs to start. Defaults to every API with a contract in openapi/.
+ * @property {Partial<Record<ApiName, number>>} [ports] Ports instead of the fixed ones (tests: free ports). Defaults to `MOCK_PORTS`.
+ * @property {(line: string) => void} [log] Where a mock that stops on its own is reported. Defaults to `console.error`.
+ */
+
+/**
+ * Starts every API's mock (or proxy); returns the servers and a stop function. A mock that stops on
+ * its own afterwards (QA stopping one to see the site with that service down, or a crash) is reported
+ * in one line naming its API, its port and its exit code or signal, and the others keep running: one
+ * service down is a state the site handles, not a reason to stop everything. `stop()` stops them all
+ * and reports nothing.
+ * @param {StartMocksOptions} [options]
+ * @returns {Promise<{ servers: PrismServer[]; stop(): Promise<unknown> }>}
+ */
+export async function startMocks({
+  proxies = {},
+  quiet = true,
+  errors = false,
+  apis = presentApis(),
+  ports = {},
+  log = (line) => console.error(line),
+} = {}) {
+  /** @param {ApiName} api */
+  const portOf = (api) => ports[api] ?? MOCK_PORTS[api];
   const servers = apis.map((api) =>
     proxies[api]
-      ? startValidatingProxy({ api, port: MOCK_PORTS[api], upstream: proxies[api], quiet })
-      : startPrism(api, { port: MOCK_PORTS[api], quiet, errors }),
+      ? startValidatingProxy({ api, port: portOf(api), upstream: proxies[api], quiet })
+      : startPrism(api, { port: portOf(api), quiet, errors }),
   );
-  const stop = () => Promise.all(servers.map((s) => s.stop()));
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    return Promise.all(servers.map((s) => s.stop()));
+  };
   try {
     await Promise.all(servers.map((s) => s.ready));
   } catch (error) {
     await stop();
     throw error;
+  }
+  for (const server of servers) {
+    void server.exited.then((code) => {
+      if (stopping) return;
+      const signal = server.child?.signalCode;
+      const how = signal ? `signal ${signal}` : `exit code ${code}`;
+      log(`Mock ${server.api} (port ${server.port}) stopped (${how}); the other mocks and the site keep running.`);
+    });
   }
   return { servers, stop };
 }
@@ -52,12 +93,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
-  for (const s of servers) {
-    s.exited.then(() => {
-      if (!stopping) {
-        console.error(`Prism for ${s.api} stopped unexpectedly; stopping the others.`);
-        shutdown(1);
-      }
-    });
-  }
+  // A mock that stops on its own is reported by startMocks; the others keep running.
 }

@@ -3,24 +3,23 @@
 // server the content platform's editors call, on port 5174) together; one Ctrl-C stops all. A failed
 // editing host is reported and the site runs without it.
 // `npm run preview`: the same serving the static build in dist/ (`npm run build`: the prerendered
-// pages of the development settings, mock keys and same-origin mock paths); it builds first when
-// dist/ holds no prerendered build.
+// pages of the development settings, mock keys and same-origin mock paths); it builds first, for the
+// preview's origin, when dist/ holds no prerendered build or one for another origin.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EDITING_HOST_PORT, startEditingHost } from './lib/editingHost.mjs';
 import { MOCK_BACKED_MODE, root } from './lib/prism.mjs';
-import { isPrerendered } from './lib/siteServer.mjs';
+import { ensurePreviewBuild } from './lib/previewBuild.mjs';
 import { startMocks } from './mock.mjs';
 
 const preview = process.argv.includes('--preview');
 const vite = join(root, 'node_modules', '.bin', 'vite');
 
-if (preview && !isPrerendered(join(root, 'dist'))) {
-  const build = spawn(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
-  const code = await new Promise((resolve) => build.once('exit', resolve));
-  if (code !== 0) process.exit(code ?? 1);
-} else if (preview) {
-  console.log('Serving the build in dist/ (`npm run build` rebuilds it)');
+// The preview serves a build made for its own origin (port 4173: canonical URLs, hreflang, robots.txt
+// and sitemap), building it first when dist/ holds none or one for another origin (lib/previewBuild.mjs).
+if (preview) {
+  const code = await ensurePreviewBuild();
+  if (code !== 0) process.exit(code);
 }
 
 const mocks = await startMocks();
@@ -63,5 +62,6 @@ async function shutdown(code) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 server.once('exit', (code) => shutdown(code ?? 0));
-for (const s of mocks.servers) s.exited.then(() => shutdown(1));
+// A mock that stops on its own (QA stopping one to see the site with that service down) is reported by
+// startMocks, naming it; the site and the other mocks keep running. This exited silently with code 1.
 console.log(`Site: http://127.0.0.1:${preview ? 4173 : 5173}/ (Ctrl-C stops the site and the mocks)`);

@@ -165,6 +165,16 @@ export interface operations {
                  * @example aerospace-engineers,uk-visitors
                  */
                 segments: string;
+                /**
+                 * @description The language of the banners' texts: the page's language, as the content platform
+                 *     names it (`en`, `de`). The answer holds the same banners (ids, dates, links) with
+                 *     their texts in that language; a banner with no version in it comes in English.
+                 *     The mock answers `language=de` with the example `mixed.de`: Prism picks an answer by
+                 *     example name, never by query value, so the dev and preview servers' mock layer turns
+                 *     `language=<code>` into `Prefer: example=mixed.<code>` (scripts/lib/oneconnectMock.mjs).
+                 * @example de
+                 */
+                language?: string;
             };
             header?: never;
             path?: never;

@@ -1,10 +1,13 @@
 // @ts-check
 // Dead internal links in the static build: every link of every prerendered page that stays on the
 // site must lead to a page the build wrote (a route of the content route list, in every language it
-// lists) or to a route the app itself renders (a wildcard item such as `/products/*`). A link to
-// nothing is a visitor's 404: a uat or production build stops on one; a development build warns,
-// so an editor's half-finished page does not stop a developer.
-import { MOCK_BACKED_MODE } from './prism.mjs';
+// lists), to a route the app itself renders (a wildcard item such as `/products/*`) or, for content
+// media (`/-/media/…`, a brochure's PDF), to a file the site serves. A link to nothing is a visitor's
+// 404: a uat or production build stops on one; a development build warns, so an editor's
+// half-finished page does not stop a developer.
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { MOCK_BACKED_MODE, root } from './prism.mjs';
 
 /**
  * A dead link: `link` (its path, as the page has it) on the prerendered page at `page`.
@@ -12,16 +15,23 @@ import { MOCK_BACKED_MODE } from './prism.mjs';
  */
 
 /**
- * What the check knows: the site's public origin, the paths of the pages the build wrote, and the
- * routes the app renders without a page of its own (`*` standing for one path segment).
+ * What the check knows: the site's public origin, the paths of the pages the build wrote, the
+ * routes the app renders without a page of its own (`*` standing for one path segment), and the
+ * files the site serves (a media link's target).
  * @typedef {object} LinkTargets
  * @property {string} origin
  * @property {readonly string[]} routes
  * @property {readonly string[]} [appRoutes] Defaults to none.
+ * @property {(path: string) => boolean} [files] Whether the site serves a file at `path` (a decoded
+ * `/-/media/…` path). Defaults to a file at that path in the project's public/ folder, which every
+ * build copies (the content's media stand-ins live there).
  */
 
-// Content media and the platform's shell media are files of the delivery host, not routes.
+// Content media and the platform's shell media are files, not routes: the shell route
+// (`/sitecore/shell/-/media/…`) and the JSS media route (`/-/jssmedia/…`, `/~/media/…`) serve the
+// file at `/-/media/…`, as the dev and preview servers do.
 const MEDIA = /^\/(?:sitecore\/shell\/)?[-~]\/(?:jss)?media\//i;
+const PUBLIC_DIR = join(root, 'public');
 const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' });
 
 /**
@@ -45,20 +55,20 @@ function decodeAttribute(text) {
 const normalise = (path) => (path.replace(/\/+$/, '') || '/').toLowerCase();
 
 /**
- * The internal links of a prerendered page's HTML: the path of every `<a href>` that resolves to the
- * site's `origin` (resolved against the page at `pagePath`, as a browser does), without its query or
- * fragment; in document order, each once. A link to the page's own fragment (`#main`), another site,
- * another scheme or a media file is not one.
+ * The paths of every `<a href>` of a page's HTML that resolves to the site's `origin` (resolved
+ * against the page at `pagePath`, as a browser does), without query or fragment, each once and in
+ * document order, with whether it names a media file. Fragments of the page itself, other sites and
+ * other schemes are left out.
  * @param {string} html
  * @param {string} pagePath
  * @param {string} origin
- * @returns {string[]}
+ * @returns {{ path: string; media: boolean }[]}
  */
-export function internalLinks(html, pagePath, origin) {
+function siteLinks(html, pagePath, origin) {
   const site = new URL(origin);
   const page = new URL(pagePath, site);
-  /** @type {Set<string>} */
-  const links = new Set();
+  /** @type {Map<string, boolean>} */
+  const links = new Map();
   for (const [, raw = ''] of html.matchAll(/<a\b[^>]*?\shref\s*=\s*"([^"]*)"/gi)) {
     const href = decodeAttribute(raw).trim();
     if (href === '' || href.startsWith('#')) continue;
@@ -68,10 +78,67 @@ export function internalLinks(html, pagePath, origin) {
     } catch {
       continue;
     }
-    if (url.origin !== site.origin || MEDIA.test(url.pathname)) continue;
-    links.add(url.pathname);
+    if (url.origin !== site.origin || links.has(url.pathname)) continue;
+    links.set(url.pathname, MEDIA.test(url.pathname));
   }
-  return [...links];
+  return [...links].map(([path, media]) => ({ path, media }));
+}
+
+/**
+ * The internal links of a prerendered page's HTML: the path of every `<a href>` that resolves to the
+ * site's `origin` (resolved against the page at `pagePath`, as a browser does), without its query or
+ * fragment; in document order, each once. A link to the page's own fragment (`#main`), another site,
+ * another scheme or a media file is not one (media: {@link mediaLinks}).
+ * @param {string} html
+ * @param {string} pagePath
+ * @param {string} origin
+ * @returns {string[]}
+ */
+export function internalLinks(html, pagePath, origin) {
+  return siteLinks(html, pagePath, origin)
+    .filter((link) => !link.media)
+    .map((link) => link.path);
+}
+
+/**
+ * The media links of a prerendered page's HTML: the path of every `<a href>` on the site's `origin`
+ * that names a content media file (`/-/media/…`, or the platform's shell or JSS media route), resolved
+ * as {@link internalLinks} resolves links; in document order, each once.
+ * @param {string} html
+ * @param {string} pagePath
+ * @param {string} origin
+ * @returns {string[]}
+ */
+export function mediaLinks(html, pagePath, origin) {
+  return siteLinks(html, pagePath, origin)
+    .filter((link) => link.media)
+    .map((link) => link.path);
+}
+
+/**
+ * The file a media link names, as `/-/media/…` with its escapes decoded; `undefined` for one that
+ * leaves the media folder (`%2e%2e` segments) or does not decode, which no file can answer.
+ * @param {string} path
+ * @returns {string | undefined}
+ */
+function mediaFile(path) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path.replace(/^\/sitecore\/shell(?=\/)/i, '').replace(MEDIA, '/-/media/'));
+  } catch {
+    return undefined;
+  }
+  return decoded.split('/').some((segment) => segment === '..' || segment === '.') ? undefined : decoded;
+}
+
+/**
+ * Whether public/ holds a file at `path` (a decoded `/-/media/…` path), and nothing outside it.
+ * @param {string} path
+ * @returns {boolean}
+ */
+function publicFile(path) {
+  const file = resolve(PUBLIC_DIR, `.${path}`);
+  return file.startsWith(`${PUBLIC_DIR}${sep}`) && existsSync(file) && statSync(file).isFile();
 }
 
 /**
@@ -101,18 +168,23 @@ function isKnown(path, routes, patterns) {
 /**
  * The dead links of `pages` (`{ path, html }`, each prerendered page of the build): every internal
  * link ({@link internalLinks}) that leads to none of `targets.routes` and matches none of
- * `targets.appRoutes`, with the page it is on; pages in the order given, links in document order.
+ * `targets.appRoutes`, and every media link ({@link mediaLinks}) to a file `targets.files` says the
+ * site does not serve, with the page it is on; pages in the order given, links in document order.
  * @param {readonly { path: string; html: string }[]} pages
  * @param {LinkTargets} targets
  * @returns {DeadLink[]}
  */
-export function findDeadLinks(pages, { origin, routes, appRoutes = [] }) {
+export function findDeadLinks(pages, { origin, routes, appRoutes = [], files = publicFile }) {
   const known = new Set(routes.map(normalise));
   const patterns = appRoutes.map((route) => normalise(route).split('/'));
+  const served = (/** @type {string} */ link) => {
+    const file = mediaFile(link);
+    return file !== undefined && files(file);
+  };
   return pages.flatMap(({ path, html }) =>
-    internalLinks(html, path, origin)
-      .filter((link) => !isKnown(link, known, patterns))
-      .map((link) => ({ page: path, link })),
+    siteLinks(html, path, origin)
+      .filter((link) => (link.media ? !served(link.path) : !isKnown(link.path, known, patterns)))
+      .map((link) => ({ page: path, link: link.path })),
   );
 }
 

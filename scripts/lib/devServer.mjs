@@ -11,6 +11,7 @@ import compression from 'compression';
 import { mergeConfig } from 'vite';
 import { docsPlugin } from '../contract/docs.mjs';
 import { preferForItem, preferForRequest } from './contentMock.mjs';
+import { preferForBannerRequest } from './oneconnectMock.mjs';
 import { mockScenarios, withMockScenarios } from './mockScenarioServer.mjs';
 import { MOCK_BACKED_MODE, MOCK_PORTS } from './prism.mjs';
 import { siteFilesOnly } from './servedFiles.mjs';
@@ -51,20 +52,21 @@ function siteOwnedAuthPages(req) {
   return undefined;
 }
 
-// The content mock answers by example name, not by `item`: the proxy adds the `Prefer` that
-// selects the requested item's example (or its 404), unless the request already chose one (QA).
-// Only this mock layer adds it; the site's own requests never do.
+// The content and banner mocks answer by example name, not by `item` or `language`: the proxy adds
+// the `Prefer` that selects the requested example (or its 404), unless the request already chose
+// one (QA). Only this mock layer adds it; the site's own requests never do.
 /**
- * @param {number} port
+ * @param {ProxyOptions} options
+ * @param {(url: string) => string | undefined} preferFor
  * @returns {ProxyOptions}
  */
-function contentMock(port) {
+function preferring(options, preferFor) {
   return {
-    ...mock(port, '/content-api'),
+    ...options,
     configure: (proxy) => {
       proxy.on('proxyReq', (proxyReq, req) => {
         if (proxyReq.getHeader('prefer') !== undefined) return;
-        const prefer = preferForRequest(req.url ?? '');
+        const prefer = preferFor(req.url ?? '');
         if (prefer) proxyReq.setHeader('Prefer', prefer);
       });
     },
@@ -80,14 +82,14 @@ function contentMock(port) {
 export function mockProxy(ports = MOCK_PORTS) {
   return withMockScenarios(
     {
-      '/api/oneconnect': mock(ports.oneconnect),
+      '/api/oneconnect': preferring(mock(ports.oneconnect), preferForBannerRequest),
       '/api/auth': { ...mock(ports.auth, '/api/auth'), bypass: siteOwnedAuthPages },
       '/engage-api': mock(ports.engagement, '/engage-api'),
       // The search layer calls {origin}/discover/v2/{key} and {origin}/event/{key}/v4/publish.
       '^/discover/v2/': mock(ports.search),
       '^/event/[^/]+/v4/publish': mock(ports.search),
       '/commerce-api': mock(ports.commerce, '/commerce-api'),
-      '/content-api': contentMock(ports.content),
+      '/content-api': preferring(mock(ports.content, '/content-api'), preferForRequest),
     },
     ports,
   );

@@ -215,12 +215,25 @@ async function send<T>(
         'MISSING_NEXTAUTH_API_ROUTE_ERROR',
         `${where} answered HTTP 404: no auth route there (check basePath)`,
       );
-    const data = (await response.json()) as T | null;
+    const data = parseAnswer<T>(await response.text(), response, where);
     if (!accept(response.ok, data)) throw new AuthError('CLIENT_FETCH_ERROR', `${where} answered HTTP ${status}`);
     return { status, ok: response.ok, data };
   } catch (error) {
     client.logger.error('CLIENT_FETCH_ERROR', { error, url: where });
     return { status, ok: false, data: null };
+  }
+}
+
+// An auth route's body as JSON. A body that is not JSON (a gateway's empty 502, an HTML error page) is
+// an AuthError naming the route and the status, with the parser's SyntaxError as its cause: the
+// SyntaxError alone ("Unexpected end of JSON input") said neither which service failed nor how.
+function parseAnswer<T>(text: string, response: Response, where: string | undefined): T | null {
+  try {
+    return JSON.parse(text) as T | null;
+  } catch (cause) {
+    const type = response.headers.get('content-type')?.split(';')[0];
+    const body = text.trim() ? `a body that is not JSON${type ? ` (${type})` : ''}` : 'an empty body';
+    throw new AuthError('CLIENT_FETCH_ERROR', `${where} answered HTTP ${response.status} with ${body}`, { cause });
   }
 }
 

@@ -23,7 +23,7 @@ export {
   type SessionStoreOptions,
   type SessionTriggers,
 } from './store.ts';
-export { createLogger, type AuthLogger, type LogMetadata } from './logger.ts';
+export { createLogger, LOG_TIMEOUT_MS, type AuthLogger, type LogMetadata } from './logger.ts';
 export { AuthError, AUTH_ERROR_CODES, type AuthErrorCode, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
 export {
   broadcastSession,

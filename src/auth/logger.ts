@@ -1,3 +1,5 @@
+import { abortAfter } from '../core/transport.ts';
+
 /** The session client's logger: the reference's three levels, each `(code, metadata?)`. */
 export interface AuthLogger {
   error(code: string, metadata?: LogMetadata): void;
@@ -11,19 +13,28 @@ export type LogMetadata = Error | Record<string, unknown>;
 const LEVELS = ['error', 'warn', 'debug'] as const;
 
 /**
+ * How long a `_log` post may take before it is given up, in ms. A log entry is fire-and-forget, so
+ * nobody waits for it; but a post the auth service accepts and never answers holds one of the
+ * browser's connections to the site's host (6 over HTTP/1.1) until the browser gives up, minutes
+ * later, and with a few of them held the page's own requests never leave.
+ */
+export const LOG_TIMEOUT_MS = 3_000;
+
+/**
  * Creates a logger that writes each entry to the console (one line: the code, and an error's name and
- * message rather than its stack) and then posts it to
- * the `_log` route as a form (`level`, `code`, the metadata fields, `client=true`):
- * by `navigator.sendBeacon` when the browser has it and accepts the entry, else
- * by the fetch `getFetch` returns, with `keepalive`. `logUrl` is asked at every
- * entry, so a base path set after import still moves the logger (defect S3 of
- * the reference). Never throws.
+ * message rather than its stack) and then posts it to the `_log` route as a form (`level`, `code`, the
+ * metadata fields, `client=true`) by the fetch `getFetch` returns, with `keepalive` (it still arrives
+ * when the page unloads) and a deadline of {@link LOG_TIMEOUT_MS}. Each level and code is posted once
+ * per logger (the site has one per page load): a failing service logs the same failure at every call
+ * and every retry, and those repeats go to the console only. `logUrl` is asked at every entry, so a
+ * base path set after import still moves the logger (defect S3 of the reference). Never throws.
  */
 export function createLogger(
   logUrl: () => string,
   getFetch: () => (url: string, init: RequestInit) => Promise<Response>,
 ): AuthLogger {
   const logger = {} as AuthLogger;
+  const posted = new Set<string>();
   for (const level of LEVELS) {
     logger[level] = (code, metadata) => {
       // One line on the console (an error as its name and message, not its stack); `_log` gets every field.
@@ -32,17 +43,26 @@ export function createLogger(
         `[auth][${level}][${code}]`,
         error instanceof Error ? `${error.name}: ${error.message}` : (metadata ?? ''),
       );
+      const kind = `${level} ${code}`;
+      if (posted.has(kind)) return;
+      posted.add(kind);
       try {
+        // Without a navigator (a server rendering the page) nothing is posted, as the reference.
+        if (typeof navigator === 'undefined') return;
         const url = logUrl();
         const body = new URLSearchParams({ level, code, ...toFields(metadata), client: 'true' });
-        // Without a navigator (a server) this throws and nothing is posted, as the reference.
-        if (navigator.sendBeacon?.(url, body)) return;
+        // Never `navigator.sendBeacon` (the reference's first choice): a beacon cannot be aborted, so a
+        // silent auth service kept each one, and its connection, open until the browser gave up.
+        const deadline = abortAfter(LOG_TIMEOUT_MS);
         getFetch()(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
           body: String(body),
           keepalive: true,
-        }).catch(() => {});
+          signal: deadline.signal,
+        })
+          .catch(() => {})
+          .finally(deadline.dispose);
       } catch {
         // A logger that throws (circular metadata, no fetch) would turn a logged failure into a crash.
       }

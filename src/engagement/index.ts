@@ -9,7 +9,7 @@
 export { init } from './sdk.ts';
 export { EngageError, engageMessages, type EngageErrorCode } from './messages.ts';
 export { forgetVisitor, QUEUE_KEY, type ForgetSettings } from './traces.ts';
-export { VERSION } from './settings.ts';
+export { EVENT_TIMEOUT_MS, VERSION } from './settings.ts';
 export type {
   EngageSdk,
   EngageSettings,

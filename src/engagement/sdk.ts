@@ -5,7 +5,7 @@ import { buildCustomEvent, buildFormEvent, buildPageViewEvent, flattenObject, in
 import { buildIdentityEvent } from './identity.ts';
 import { EngageError } from './messages.ts';
 import { enqueueEvent } from './queue.ts';
-import { createSettings, isBlank, isObject, request, resolvePointOfSale, VERSION } from './settings.ts';
+import { createSettings, EVENT_SEND, isBlank, isObject, request, resolvePointOfSale, VERSION } from './settings.ts';
 import { QUEUE_KEY } from './traces.ts';
 import type { EngageConfig, EngageSdk, EngageSettings, EventResponse, InitOptions } from './types.ts';
 import { loadWebPersonalization, type WebExperienceSettings } from './webPersonalization.ts';
@@ -25,6 +25,7 @@ declare global {
  */
 const kit = {
   buildCustomEvent,
+  EVENT_SEND,
   EngageError,
   flattenObject,
   inferLanguage,
@@ -77,14 +78,15 @@ export async function init(settings: EngageSettings, options: InitOptions = {}):
  * (their coded errors surface from the calling method); sends resolve to the service's
  * JSON answer or `null`, never reject. `config.signal` stops every later request.
  * Every event goes out in the caller's task, with nothing loaded or awaited on the way,
- * and with `keepalive`: an event sent by a click that leaves the page still arrives.
+ * and with `keepalive` (an event sent by a click that leaves the page still arrives) and a deadline of
+ * `EVENT_TIMEOUT_MS` (a silent events service holds no connection for long).
  * `personalize`, `getGuestId` and `processEventQueue` load on first use: they answer with a
  * promise anyway, and most pages only send events; the deadline of the first two starts at the
  * call, so their timeout covers the loading.
  */
 export function createSdk(config: EngageConfig): EngageSdk {
   const send = async (body: object) =>
-    (await request(config, '/v1.2/events', body, { keepalive: true })).data as EventResponse | null;
+    (await request(config, '/v1.2/events', body, EVENT_SEND)).data as EventResponse | null;
   return {
     event: (type, eventData, ext) => send(buildCustomEvent(type, eventData, ext, config, true)),
     pageView: (eventData, ext) => send(buildPageViewEvent(eventData, ext, config)),

@@ -45,7 +45,7 @@ function readQueue({ parseBody, QUEUE_KEY }: Kit): string[] {
 async function sendQueued(
   entry: QueueEntry,
   config: EngageConfig,
-  { buildCustomEvent, request }: Kit,
+  { buildCustomEvent, request, EVENT_SEND }: Kit,
 ): Promise<keyof ProcessQueueResult> {
   let body;
   try {
@@ -61,5 +61,5 @@ async function sendQueued(
     console.warn('Engage: dropped a queued event that no longer validates', error);
     return 'dropped';
   }
-  return (await request(config, '/v1.2/events', body, { keepalive: true })).ok ? 'sent' : 'failed';
+  return (await request(config, '/v1.2/events', body, EVENT_SEND)).ok ? 'sent' : 'failed';
 }

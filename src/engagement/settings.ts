@@ -7,6 +7,17 @@ import type { EngageConfig, EngageSettings } from './types.ts';
 /** The reference SDK version this SDK stands in for; sent as `X-Library-Version` and exposed as `version`. */
 export const VERSION = '1.4.3';
 
+/**
+ * How long an event send may take, in ms, body included. Events go with `keepalive` and nobody waits
+ * for their answer; the transport's 60 s default let sends to an events service that accepts and
+ * never answers hold the browser's connections to its host (6 over HTTP/1.1, the site's own host in
+ * development) for a minute each, a page view and a few clicks were enough to hold them all.
+ */
+export const EVENT_TIMEOUT_MS = 5_000;
+
+/** The per-call options of every event send: `keepalive` (it arrives when a click leaves the page) and {@link EVENT_TIMEOUT_MS}. */
+export const EVENT_SEND: TransportInit = Object.freeze({ keepalive: true, timeoutMs: EVENT_TIMEOUT_MS });
+
 /** A code `init` rejects with for bad settings. */
 export type SettingsErrorCode = 'MV-0001' | 'MV-0002' | 'MV-0009' | 'IV-0001';
 

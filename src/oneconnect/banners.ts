@@ -67,7 +67,7 @@ export function selectActiveBanners(
 export interface BannerState {
   /** Banners active now and not dismissed by the visitor. */
   banners: Banner[];
-  /** The visitor's id from the segment cookie; `''` when unknown or on failure. */
+  /** The visitor's id from the segment cookie; `''` without the visitor's consent, when unknown or on failure. */
   userId: string;
 }
 
@@ -77,29 +77,48 @@ export interface LoadBannersOptions {
   now?: () => number;
   /** Cancels the calls (React Query passes one). Defaults to none. */
   signal?: AbortSignal;
+  /**
+   * The language of the banners' texts (the page's, e.g. `de`), sent as the banner call's `language`.
+   * Defaults to none: the service's default language, English.
+   */
+  language?: string;
+  /**
+   * Whether the visitor consented to being recognised (the site: analytics consent, group C0002). Only
+   * then does the flow send the visitor's cookies (`credentials: 'include'`: their segment cookie), keep
+   * the user id the service answers and ask for that user's close events. Without it both calls go
+   * without any cookie (`credentials: 'omit'`, which also stores none the service sets), the answer's
+   * user id is dropped and no close events are asked for: the service's general banners, the segments
+   * it gives a visitor it cannot recognise. Defaults to false.
+   */
+  visitor?: boolean;
 }
 
 const EMPTY: BannerState = Object.freeze({ banners: [], userId: '' }) as BannerState;
 
 /**
  * The banner flow: segments → banners for those segments → the visitor's close
- * events → {@link selectActiveBanners}. Never rejects on a service failure: it
+ * events → {@link selectActiveBanners}; with the visitor's cookies and user id only
+ * when `options.visitor` says they consented. Never rejects on a service failure: it
  * logs `Failed to fetch banners` or `Failed to fetch close events` and yields no
  * banners and an empty userId. An abort (`signal`) is rethrown, since nobody waits.
  */
 export async function loadBanners(client: OneconnectClient, options: LoadBannersOptions = {}): Promise<BannerState> {
-  const { signal } = options;
+  const { signal, language, visitor = false } = options;
+  // The client sends cookies with every call (`credentials: 'include'`); without consent these calls
+  // go through its transport with none at all.
+  const anonymous = visitor ? {} : { fetch: (request: Request) => client.transport(request, { credentials: 'omit' }) };
   let userId: string;
   let banners: Banner[];
   try {
-    const cookies = (await client.api.GET('/api/oneconnect/get-segment-cookies', { signal })).data;
-    userId = cookies?.userId ?? '';
+    const cookies = (await client.api.GET('/api/oneconnect/get-segment-cookies', { signal, ...anonymous })).data;
+    userId = visitor ? (cookies?.userId ?? '') : '';
     const segments = (cookies?.segments ?? []).filter((s) => s !== '');
     banners = segments.length
       ? ((
           await client.api.GET('/api/oneconnect/get-segment-banners', {
-            params: { query: { segments: segments.join(',') } },
+            params: { query: { segments: segments.join(','), ...(language ? { language } : {}) } },
             signal,
+            ...anonymous,
           })
         ).data ?? [])
       : [];

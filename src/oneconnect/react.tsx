@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadBanners, type BannerState } from './banners.ts';
 import type { OneconnectClient } from './client.ts';
 import {
@@ -60,21 +60,56 @@ export interface BannersValue extends BannerState {
 
 const BannersContext = createContext<BannersValue | null>(null);
 
+const VisitorConsentContext = createContext(false);
+
+/**
+ * Tells the banner flows below whether the visitor consented to being recognised (the site: analytics
+ * consent, group C0002, from its consent platform): only then do they read the visitor's segment
+ * cookie and user id (see `loadBanners`' `visitor`). Without this provider they never do.
+ */
+export function BannerConsentProvider({ visitor, children }: { visitor: boolean; children: ReactNode }) {
+  return <VisitorConsentContext.Provider value={visitor}>{children}</VisitorConsentContext.Provider>;
+}
+
 /** Props of {@link BannerProvider}. */
 export interface BannerProviderProps {
   /** Load banners only when true (the site enables it on the targeted layout). Defaults to true. */
   enabled?: boolean;
+  /**
+   * Whether the visitor consented to being recognised: their segment cookie, user id and close
+   * events go into the flow. Defaults to the nearest {@link BannerConsentProvider}'s, else false.
+   */
+  visitor?: boolean;
+  /** The language to ask for the banners in (the page's, e.g. `de`). Defaults to the service's default, English. */
+  language?: string;
   children: ReactNode;
 }
 
-/** Runs the banner flow once per visit and shares `{ banners, userId }` with its subtree. */
-export function BannerProvider({ enabled = true, children }: BannerProviderProps) {
+/**
+ * Runs the banner flow once per visit, language (banners asked for in `language`) and consent, and
+ * shares `{ banners, userId }` with its subtree: general banners and no userId until the visitor
+ * consents, theirs once they do, and general ones again once they withdraw.
+ */
+export function BannerProvider({ enabled = true, language, visitor: given, children }: BannerProviderProps) {
   const client = useOneconnectClient();
+  const consented = useContext(VisitorConsentContext);
+  const visitor = given ?? consented;
+  const queryClient = useQueryClient();
+  const baseUrl = client.transport.baseUrl;
   const query = useQuery({
-    queryKey: ['oneconnect', 'activeBanners', client.transport.baseUrl],
-    queryFn: ({ signal }) => loadBanners(client, { signal }),
+    // The language is part of the answer: a switch to German asks again, in German. So is consent.
+    queryKey: ['oneconnect', 'activeBanners', baseUrl, language ?? '', visitor ? 'visitor' : 'general'],
+    queryFn: ({ signal }) => loadBanners(client, { signal, language, visitor }),
     enabled,
+    // The visitor's answer (their user id) is never shown in place of a general one being loaded.
+    placeholderData: visitor ? keepPreviousData : undefined,
   });
+  // Once consent is withdrawn nothing of the visitor's is kept, in memory either.
+  useEffect(() => {
+    if (visitor) return;
+    const queryKey = ['oneconnect', 'activeBanners', baseUrl];
+    queryClient.removeQueries({ queryKey, predicate: (q) => q.queryKey.at(-1) === 'visitor' });
+  }, [visitor, queryClient, baseUrl]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const dismiss = useCallback((id: string) => setDismissed((prev) => new Set(prev).add(id)), []);
   const value = useMemo<BannersValue>(() => {

@@ -76,7 +76,10 @@ export function articlesReducer(state: ArticlesState, action: ArticleAction): Ar
 export interface SiteContextValue {
   /** The banner flow's banners: active now and not dismissed in this visit. The banner strip shows these. */
   banners: Banner[];
-  /** The visitor's id from the segment cookie, whose close events the flow applied; `''` when unknown or when the flow failed. */
+  /**
+   * The visitor's id from the segment cookie, whose close events the flow applied; `''` until the visitor
+   * consents (and after a withdrawal), when unknown or when the flow failed.
+   */
   userId: string;
   articles: ArticlesState;
   /** Adds (or refreshes) an article with its counts from content. */

@@ -134,7 +134,8 @@ function StandInSearchBox({ inputRef, onUse }: { inputRef?: RefObject<HTMLInputE
   };
   return (
     <div className="header-search">
-      <form role="search" action="/search" onSubmit={submit}>
+      {/* Named apart from the search page's own form: two search landmarks a screen reader can tell apart. */}
+      <form role="search" action="/search" onSubmit={submit} aria-label={t('Search.HeaderForm')}>
         <input
           ref={inputRef}
           type="search"

@@ -39,6 +39,7 @@ export function createSiteSearchClient(): SearchClient {
 /** The search widgets' texts (result count, sort, pagination, …) in the page's language, from the dictionary. */
 export function widgetLabels(t: Translate): WidgetLabels {
   return {
+    serviceProblem: t('Search.Unavailable'),
     tryAgain: t('Service.TryAgain'),
     tryingAgain: t('Service.TryingAgain'),
     loading: t('Page.Loading'),

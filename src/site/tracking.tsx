@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { PageMode } from '../content/index.ts';
 import type { EngageSdk, EngageSettings } from '../engagement/index.ts';
 import { EngagementProvider } from '../engagement/react.tsx';
+import { BannerConsentProvider } from '../oneconnect/react.tsx';
 // The framework-free parts only, straight from their modules: neither the events SDK nor the
 // search layer loads before consent, and forgetting a visitor needs neither.
 import { forgetVisitor as forgetEngagementVisitor, type ForgetSettings } from '../engagement/traces.ts';
@@ -35,8 +36,10 @@ const AnalyticsContext = createContext(false);
 /**
  * Consent gates analytics and personalization (group C0002): loads the consent platform (not in edit
  * mode, where editors get no consent banner) and runs the events SDK only while C0002 is granted;
- * editors in edit or preview mode are never tracked. Whenever consent is absent the visitor is
- * forgotten ({@link useForgetWithoutConsent}). Place it inside the site's clients.
+ * editors in edit or preview mode are never tracked. The targeted banners recognise the visitor
+ * (their segment cookie and user id) only while C0002 is granted too, and show general banners
+ * otherwise (`BannerConsentProvider`). Whenever consent is absent the visitor is forgotten
+ * ({@link useForgetWithoutConsent}). Place it inside the site's clients.
  */
 export function AnalyticsProvider({ mode, children }: { mode: PageMode; children: ReactNode }) {
   const consent = useConsent({
@@ -49,7 +52,9 @@ export function AnalyticsProvider({ mode, children }: { mode: PageMode; children
   useForgetWithoutConsent(consent, settings, useSiteClients());
   return (
     <EngagementProvider settings={settings} enabled={analytics}>
-      <AnalyticsContext.Provider value={analytics}>{children}</AnalyticsContext.Provider>
+      <AnalyticsContext.Provider value={analytics}>
+        <BannerConsentProvider visitor={consent === 'granted'}>{children}</BannerConsentProvider>
+      </AnalyticsContext.Provider>
     </EngagementProvider>
   );
 }

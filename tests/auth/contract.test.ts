@@ -221,15 +221,32 @@ describe('failed fetches log CLIENT_FETCH_ERROR and return null', () => {
     expect((log.entries[0]!.metadata as { error: unknown }).error).toBeInstanceOf(TypeError);
   });
 
-  it('a body that is not JSON (SyntaxError), as the reference test expects', async () => {
+  it('a body that is not JSON: the error names the route and the status, the SyntaxError is its cause', async () => {
     const { client, log } = prismClient(prism.url, undefined, {
       fetch: async () =>
         new Response('<html>Internal error</html>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
     });
     expect(await client.getSession()).toBeNull();
-    expect(log.entries[0]).toMatchObject({
-      code: 'CLIENT_FETCH_ERROR',
-      metadata: { url: `${prism.url}/session`, error: expect.any(SyntaxError) },
+    const { error, url } = log.entries[0]!.metadata as { error: AuthError; url: string };
+    expect(log.codes()).toEqual(['CLIENT_FETCH_ERROR']);
+    expect(url).toBe(`${prism.url}/session`);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error.code).toBe('CLIENT_FETCH_ERROR');
+    expect(error.message).toBe(`${prism.url}/session answered HTTP 500 with a body that is not JSON (text/html)`);
+    // The reference logs the parser's SyntaxError itself; here it is the cause, for whoever debugs the route.
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('a 502 with an empty body (a gateway in front of the auth service): the route and the status, not "Unexpected end of input"', async () => {
+    const { client, log } = prismClient(prism.url, undefined, {
+      fetch: async () => new Response(null, { status: 502, statusText: 'Bad Gateway' }),
     });
+    expect(await client.getProviders()).toBeNull();
+    expect(await client.getSession()).toBeNull();
+    const errors = log.entries.map((e) => (e.metadata as { error: Error }).error);
+    expect(errors.map((e) => `${e.name}: ${e.message}`)).toEqual([
+      `AuthError: ${prism.url}/providers answered HTTP 502 with an empty body`,
+      `AuthError: ${prism.url}/session answered HTTP 502 with an empty body`,
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
-import { AUTH_ERROR_CODES, AuthError, createLogger } from '../../src/auth/index.ts';
+import { AUTH_ERROR_CODES, AuthError, createLogger, LOG_TIMEOUT_MS } from '../../src/auth/index.ts';
 import { sendLogResponse } from '../../generated/auth/zod/logging/logging.ts';
 import { prismClient, recordingFetch } from './harness.ts';
 
@@ -125,20 +125,9 @@ describe('the session protocol’s code names', () => {
 });
 
 describe('transport', () => {
-  it('uses navigator.sendBeacon first, with the form body, and then no fetch', () => {
+  it('posts by fetch with keepalive, never by navigator.sendBeacon (a beacon cannot be aborted)', async () => {
     const sendBeacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { sendBeacon });
-    const { client, http } = loggingClient();
-    client.logger.warn('NO_SECRET');
-    expect(sendBeacon).toHaveBeenCalledOnce();
-    const [url, body] = sendBeacon.mock.calls[0] as unknown as [string, URLSearchParams];
-    expect(url).toBe(`${prism.url}/_log`);
-    expect(Object.fromEntries(body)).toEqual({ level: 'warn', code: 'NO_SECRET', client: 'true' });
-    expect(http.calls).toEqual([]);
-  });
-
-  it('falls back to fetch with keepalive when the beacon is refused (queue full), so the entry is not lost', async () => {
-    vi.stubGlobal('navigator', { sendBeacon: () => false });
     const http = recordingFetch();
     const init: RequestInit[] = [];
     const logger = createLogger(
@@ -146,9 +135,55 @@ describe('transport', () => {
       () => (url, options) => (init.push(options), http.fetch(url, options)),
     );
     logger.debug('DEBUG_ENABLED', { detail: { nested: [1, 2] } });
+    expect(sendBeacon).not.toHaveBeenCalled();
     expect(init[0]).toMatchObject({ method: 'POST', keepalive: true });
+    expect(init[0]!.signal).toBeInstanceOf(AbortSignal);
     const [fields] = await postedLogs(http);
     expect(fields).toEqual({ level: 'debug', code: 'DEBUG_ENABLED', detail: '{"nested":[1,2]}', client: 'true' });
+  });
+
+  it(`gives up a post the service does not answer after ${LOG_TIMEOUT_MS} ms, so no post holds a connection`, async () => {
+    vi.useFakeTimers();
+    try {
+      const signals: AbortSignal[] = [];
+      // A service that accepted the connection and never answers: the post ends only when aborted.
+      const silent = (_url: string, options: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          signals.push(options.signal!);
+          options.signal!.addEventListener('abort', () => reject(options.signal!.reason));
+        });
+      const logger = createLogger(
+        () => '/api/auth/_log',
+        () => silent,
+      );
+      logger.error('CLIENT_FETCH_ERROR', { url: '/api/auth/session' });
+      expect(signals).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(LOG_TIMEOUT_MS - 1);
+      expect(signals[0]!.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(signals[0]!.aborted).toBe(true);
+      expect((signals[0]!.reason as DOMException).name).toBe('TimeoutError');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('posts one entry per level and code (a page load), and only writes the later ones to the console', async () => {
+    const { client, http } = loggingClient();
+    for (let i = 0; i < 3; i += 1) client.logger.error('CLIENT_FETCH_ERROR', { url: `/session?try=${i}` });
+    client.logger.warn('CLIENT_FETCH_ERROR');
+    client.logger.error('NO_SECRET');
+    client.logger.error('NO_SECRET');
+    const posted = await postedLogs(http);
+    expect(posted.map((f) => `${f.level} ${f.code}`)).toEqual([
+      'error CLIENT_FETCH_ERROR',
+      'warn CLIENT_FETCH_ERROR',
+      'error NO_SECRET',
+    ]);
+    // The first of each is what was posted.
+    expect(posted[0]).toMatchObject({ url: '/session?try=0' });
+    // Every entry still reaches the console.
+    expect(consoleError).toHaveBeenCalledTimes(5);
   });
 
   it('follows a base path changed after the logger was created (reference defect S3)', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { CONTENT_SPEC, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite, type SharedBuiltSite } from '../support/shared.ts';
@@ -34,9 +34,18 @@ interface Visit {
   servedH1: string;
 }
 
-/** Opens `path` in a context of its own; `consent` gives the visitor's consent to analytics first. Closing it is the test's. */
-async function visit(path: string, { consent = false } = {}): Promise<Visit> {
-  const page = await (await browser.newContext({ ...DESKTOP })).newPage();
+/** A phone's screen: 390 × 844 CSS pixels, touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/**
+ * Opens `path` in a context of its own, on `device` (defaults to the desktop's 1280 × 800 screen);
+ * `consent` gives the visitor's consent to analytics first. Closing it is the test's.
+ */
+async function visit(
+  path: string,
+  { consent = false, device = DESKTOP as BrowserContextOptions } = {},
+): Promise<Visit> {
+  const page = await (await browser.newContext({ ...device })).newPage();
   if (consent) {
     await page.goto(`${built.url}${BLANK}`);
     // The consent stand-in (dev-public/consent-stub.js) keeps the visitor's choice here.
@@ -221,4 +230,107 @@ describe.concurrent('preview (sc_mode=preview) in German', () => {
       await v.page.context().close();
     }
   });
+});
+
+/** The boxes of the elements `selector` matches, in document order. */
+const boxes = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const { top, right, bottom, left } = element.getBoundingClientRect();
+      return { top: Math.round(top), right: Math.round(right), bottom: Math.round(bottom), left: Math.round(left) };
+    }),
+  );
+
+describe.concurrent('the layout a visitor meets, in both languages', () => {
+  it.for(['/', '/de', '/de/capabilities/space'])(
+    "%s: at 1280 × 800 the header fits on one line (the navigation's items share one top)",
+    async (path, { expect }) => {
+      const v = await visit(path);
+      try {
+        const items = await boxes(v.page, 'header .container nav li');
+        expect(items.length).toBe(6);
+        expect(new Set(items.map((item) => item.top)), JSON.stringify(items)).toHaveProperty('size', 1);
+        // And it stays in its own cell: nothing runs under the search box beside it.
+        const [search] = await boxes(v.page, 'header .header-search');
+        expect(Math.max(...items.map((item) => item.right))).toBeLessThanOrEqual(search!.left);
+      } finally {
+        await v.page.context().close();
+      }
+    },
+  );
+
+  it.for([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)(
+    "the language switcher keeps off the window's edge and marks the page's language (%s)",
+    async ([, device], { expect }) => {
+      const v = await visit('/de/capabilities/space', { device });
+      try {
+        const switcher = v.page.getByRole('navigation', { name: 'Sprache' });
+        const width = await v.page.evaluate(() => document.documentElement.clientWidth);
+        const links = await boxes(v.page, 'header .language-switcher a');
+        expect(links.length).toBe(2);
+        // A gap of at least 1rem to the right edge of the window.
+        expect(width - Math.max(...links.map((link) => link.right))).toBeGreaterThanOrEqual(16);
+        const look = (name: string) =>
+          switcher.getByRole('link', { name }).evaluate((a) => {
+            const style = getComputedStyle(a);
+            return [style.fontWeight, style.textDecorationLine, style.color, style.borderBottomStyle].join(' ');
+          });
+        expect(await switcher.getByRole('link', { name: 'Deutsch' }).getAttribute('aria-current')).toBe('true');
+        // The page's language looks different from the one to switch to.
+        expect(await look('Deutsch')).not.toBe(await look('English'));
+      } finally {
+        await v.page.context().close();
+      }
+    },
+  );
+
+  it.for([
+    '/cart',
+    '/search?q=satellite',
+    '/api/auth/signin',
+    '/products/TIT-FAST-100',
+    '/no/such/page',
+    '/de/no/such/page',
+  ])('%s: keeps a gap between the header and its heading, as content pages do', async (path, { expect }) => {
+    const v = await visit(path);
+    try {
+      await v.page.getByRole('heading', { level: 1 }).first().waitFor();
+      const [header] = await boxes(v.page, 'header.site-header');
+      const [heading] = await boxes(v.page, 'main h1');
+      // An article page's heading sits 2rem below the header: at least 1.5rem here too.
+      expect(heading!.top - header!.bottom).toBeGreaterThanOrEqual(24);
+    } finally {
+      await v.page.context().close();
+    }
+  });
+
+  it.for(['/', '/de'])(
+    "%s on a phone: each banner's close button sits in its banner's corner, inside the tray",
+    async (path, { expect }) => {
+      const v = await visit(path, { device: PHONE, consent: true });
+      try {
+        await v.page.locator('[data-banner-id]').first().waitFor();
+        const [tray] = await boxes(v.page, '.banners');
+        const banners = await boxes(v.page, '.banners [data-banner-id]');
+        const buttons = await boxes(v.page, '.banners [data-banner-id] button');
+        expect(buttons.length).toBe(banners.length);
+        buttons.forEach((button, index) => {
+          const banner = banners[index]!;
+          expect(button.top - banner.top, JSON.stringify({ button, banner })).toBeLessThanOrEqual(16);
+          expect(banner.right - button.right).toBeLessThanOrEqual(16);
+          expect(button.bottom).toBeLessThanOrEqual(Math.min(banner.bottom, tray!.bottom));
+        });
+        // The first banner's button is on screen, and a tap closes it.
+        const first = v.page.locator('.banners [data-banner-id]').first();
+        const id = await first.getAttribute('data-banner-id');
+        await first.getByRole('button').tap();
+        await expect.poll(() => v.page.locator(`[data-banner-id="${id}"]`).count()).toBe(0);
+      } finally {
+        await v.page.context().close();
+      }
+    },
+  );
 });

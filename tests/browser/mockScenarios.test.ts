@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { parse } from 'yaml';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { DESKTOP } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
@@ -82,10 +83,14 @@ describe.concurrent('QA mock scenarios (?mock=) in the served site', () => {
     await visitor.close();
   });
 
-  it('?mock=oneconnect:code=500 shows no banners and logs "Failed to fetch banners"', async ({ expect }) => {
+  it('?mock=oneconnect:code=500 shows no banners and logs "Failed to fetch banners" (after consent)', async ({
+    expect,
+  }) => {
     const visitor = await newVisitor();
     const normal = await visit(visitor, '/?mock=');
     await normal.page.getByText('Meet us at the International Airshow').waitFor();
+    // The banner calls carry the visitor's cookies, the scenario's among them, only with consent.
+    await normal.page.getByRole('button', { name: 'Accept all cookies' }).click();
     await normal.page.close();
     const v = await visit(visitor, '/?mock=oneconnect:code=500');
     await expect.poll(() => v.console.some((line) => line.startsWith('Failed to fetch banners'))).toBe(true);
@@ -235,6 +240,258 @@ describe.concurrent('QA mock scenarios (?mock=) in the served site', () => {
     } finally {
       await dev?.close();
       cache.remove();
+    }
+  });
+});
+
+/** One row of the README's QA scenarios table: its `?mock=` choices and what the site shows. */
+interface ScenarioRow {
+  api: string;
+  choices: string[];
+  shows: string;
+}
+
+/** The rows of the README's "QA scenarios" table, read from the README itself. */
+function readmeScenarios(): ScenarioRow[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('| API | `?mock=` | What the site shows |');
+  if (start < 0) throw new Error('README.md has no QA scenarios table');
+  const lines = readme.slice(start).split('\n');
+  const rows = lines.slice(
+    2,
+    lines.findIndex((line, i) => i > 0 && !line.startsWith('|')),
+  );
+  return rows.map((line) => {
+    const [api = '', mock = '', shows = ''] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    return { api, choices: [...mock.matchAll(/`([^`]+)`/g)].map((m) => m[1]!), shows };
+  });
+}
+
+/** One row's visit: a visitor of its own, what its page printed and asked for. */
+interface RowVisit {
+  /** The test's own expect (the rows run concurrently). */
+  expect: ExpectStatic;
+  page: Page;
+  console: string[];
+  requests: Request[];
+  /** The page's visible text, gathered by the row's check (several pages for some rows). */
+  texts: string[];
+}
+
+/** The home page's personalised offer as the content contract gives it (its editor's text). */
+function homeOfferFallback(): string {
+  const contract = parse(readFileSync(join(root, 'openapi', 'content', 'openapi.yaml'), 'utf8'), {
+    maxAliasCount: -1,
+  }) as { components: { examples: Record<string, { value: unknown }> } };
+  const pending: unknown[] = [contract.components.examples.home!.value];
+  while (pending.length) {
+    const node = pending.pop();
+    if (!node || typeof node !== 'object') continue;
+    const rendering = node as { componentName?: unknown; fields?: { fallbackText?: { value?: string } } };
+    if (rendering.componentName === 'PersonalizedOffer') return rendering.fields!.fallbackText!.value!;
+    pending.push(...Object.values(node));
+  }
+  throw new Error('the home page has no PersonalizedOffer');
+}
+
+const SEARCH_UNAVAILABLE = 'Search is unavailable just now.';
+const BANNERS = /\/api\/oneconnect\/get-segment-banners/;
+const CLOSE_EVENTS = /\/api\/oneconnect\/get-user-banner-events/;
+
+/** Waits for the answer of the page's first request to `pattern` (the flow that follows it has its data). */
+const answered = (visit: RowVisit, pattern: RegExp) =>
+  visit.page.waitForResponse((r) => pattern.test(r.url()), { timeout: 20_000 });
+
+/** Accepts the consent platform's prompt (the development stand-in's). */
+const consent = (visit: RowVisit) => visit.page.getByRole('button', { name: 'Accept all cookies' }).click();
+
+/** The page's text, kept for the row's quoted texts. */
+async function read(visit: RowVisit): Promise<string> {
+  const text = await visit.page.locator('body').innerText();
+  visit.texts.push(text);
+  return text;
+}
+
+/**
+ * What each `?mock=` choice of the table is checked with: the page it opens, and the row's claims
+ * that are no quoted text (those are checked for every row: see the test).
+ */
+const SCENARIO_CHECKS: Record<string, { path: string; check(visit: RowVisit): Promise<void> }> = {
+  'search:noResults': {
+    path: '/search?q=satellite',
+    async check(v) {
+      await v.expect.poll(() => resultCount(v.page).innerText()).toBe('0 results');
+      v.expect(await v.page.locator('.search-results__items li').count()).toBe(0);
+    },
+  },
+  'search:code=500': {
+    path: '/search?q=satellite',
+    async check(v) {
+      const alert = v.page.locator('main').getByRole('alert');
+      await v.expect.poll(() => alert.innerText()).toBe(SEARCH_UNAVAILABLE);
+      await v.page.locator('main').getByRole('button', { name: 'Try again' }).waitFor();
+      v.expect(await read(v)).not.toContain('Internal server error');
+    },
+  },
+  'search:xss': {
+    path: '/search?q=x',
+    async check(v) {
+      const items = v.page.locator('.search-results[aria-busy="false"] .search-results__items li');
+      await v.expect.poll(() => items.count()).toBe(3);
+      v.expect(await items.first().innerText()).toContain('<img src=x onerror=alert(11)>Satellite payloads open day');
+      const hostile = await v.page.evaluate(
+        () =>
+          [...document.querySelectorAll('main *')].filter((el) =>
+            [...el.attributes].some((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)),
+          ).length,
+      );
+      v.expect(hostile).toBe(0);
+    },
+  },
+  'search:rfkidNotFound': {
+    path: '/search?q=satellite',
+    async check(v) {
+      await v.expect.poll(() => v.page.locator('main').getByRole('alert').innerText()).toBe(SEARCH_UNAVAILABLE);
+      v.expect(await v.page.locator('main h1').innerText()).not.toBe('');
+    },
+  },
+  'oneconnect:code=500': {
+    path: '/',
+    async check(v) {
+      await consent(v);
+      await v.expect.poll(() => v.console.some((line) => line.startsWith('Failed to fetch banners'))).toBe(true);
+      v.expect(await v.page.getByRole('region', { name: 'Announcements' }).count()).toBe(0);
+    },
+  },
+  'oneconnect:anonymous': {
+    path: '/',
+    async check(v) {
+      await v.page.waitForLoadState('networkidle');
+      const before = v.requests.length;
+      const segments = answered(v, /\/api\/oneconnect\/get-segment-cookies/);
+      await consent(v);
+      await segments;
+      await v.page.waitForLoadState('networkidle');
+      await v.expect.poll(() => v.page.getByRole('region', { name: 'Announcements' }).count()).toBe(0);
+      // The visitor's flow: no segments, so no banners asked for.
+      v.expect(v.requests.slice(before).filter((r) => BANNERS.test(r.url()))).toEqual([]);
+    },
+  },
+  'oneconnect:none': {
+    path: '/',
+    async check(v) {
+      await consent(v);
+      // The flow with the visitor's segments: banners asked for, none answered, so no close events.
+      await v.expect.poll(() => v.requests.filter((r) => BANNERS.test(r.url())).length).toBeGreaterThan(0);
+      await v.page.waitForLoadState('networkidle');
+      v.expect(await v.page.getByRole('region', { name: 'Announcements' }).count()).toBe(0);
+      v.expect(v.requests.filter((r) => CLOSE_EVENTS.test(r.url()))).toEqual([]);
+    },
+  },
+  'auth:signedOut': {
+    path: '/',
+    async check(v) {
+      await v.page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+      await v.page.goto(`${site}/account`);
+      await v.page.waitForURL(/\/api\/auth\/signin\?/);
+    },
+  },
+  'auth:internal': {
+    path: '/',
+    async check(v) {
+      await v.page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 20_000 });
+      await v.expect.poll(() => v.console.some((line) => line.includes('CLIENT_FETCH_ERROR'))).toBe(true);
+    },
+  },
+  'engagement:flowFailed': {
+    path: '/',
+    async check(v) {
+      const decision = v.page.waitForResponse((r) => /\/engage-api\/v2\/callFlows/.test(r.url()), {
+        timeout: 20_000,
+      });
+      await consent(v);
+      v.expect((await decision).status()).toBe(500);
+      const offer = v.page.locator('.personalized-offer');
+      // The editor's text stays: a failed flow's answer has no headline to show.
+      v.expect(await offer.locator('p').innerText()).toBe(homeOfferFallback());
+    },
+  },
+  'commerce:code=401': {
+    path: '/products/TIT-FAST-100',
+    async check(v) {
+      await v.page.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 20_000 });
+      await read(v);
+      await v.page.goto(`${site}/cart`);
+      await v.page.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 20_000 });
+    },
+  },
+  'commerce:NotFound': {
+    path: '/products/TIT-FAST-100',
+    async check(v) {
+      await v.page.getByText('There is no product at this address.').waitFor({ timeout: 20_000 });
+      v.expect(await v.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await read(v);
+      await v.page.goto(`${site}/cart`);
+      await v.page.getByText('We could not find your cart.').waitFor({ timeout: 20_000 });
+      v.expect(await v.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    },
+  },
+  '<api>:dynamic': {
+    path: '/search?q=satellite&mock=search:dynamic,oneconnect:dynamic,commerce:dynamic',
+    async check(v) {
+      await v.page.waitForLoadState('networkidle');
+      v.expect(await v.page.locator('main h1').innerText()).not.toBe('');
+      await v.page.goto(`${site}/products/TIT-FAST-100`, { waitUntil: 'networkidle' });
+      v.expect(await v.page.locator('main h1').innerText()).not.toBe('');
+    },
+  },
+};
+
+/** Every choice of every row of the README's table, with its row. */
+const SCENARIO_CASES = readmeScenarios().flatMap((row) => row.choices.map((choice) => ({ choice, row })));
+
+describe.concurrent("the README's QA scenarios table, row by row", () => {
+  it('lists a choice for every API with a mock, and each choice has a check here', ({ expect }) => {
+    expect(SCENARIO_CASES.length).toBeGreaterThanOrEqual(13);
+    expect(SCENARIO_CASES.map((c) => c.choice).filter((choice) => !SCENARIO_CHECKS[choice])).toEqual([]);
+  });
+
+  it.for(SCENARIO_CASES)('?mock=$choice shows what the table says', async ({ choice, row }, { expect }) => {
+    const scenario = SCENARIO_CHECKS[choice];
+    if (!scenario) return;
+    const visitor = await newVisitor();
+    try {
+      const page = await visitor.newPage();
+      const visit: RowVisit = { expect, page, console: [], requests: [], texts: [] };
+      const uncaught: string[] = [];
+      page.on('console', (m) => visit.console.push(m.text()));
+      page.on('request', (r) => visit.requests.push(r));
+      page.on('pageerror', (e) => uncaught.push(e.message));
+      page.on('dialog', (d) => void d.dismiss().then(() => uncaught.push(`dialog: ${d.message()}`)));
+      const path = scenario.path.includes('mock=')
+        ? scenario.path
+        : `${scenario.path}${scenario.path.includes('?') ? '&' : '?'}mock=${encodeURIComponent(choice)}`;
+      await page.goto(`${site}${path}`);
+      await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+      await scenario.check(visit);
+      await read(visit);
+      // Every "quoted" text of the row is on the page; every `code` text of it is in the console.
+      for (const [, quoted] of row.shows.matchAll(/"([^"]+)"/g))
+        expect(
+          visit.texts.some((text) => text.includes(quoted!)),
+          `"${quoted}" on the page`,
+        ).toBe(true);
+      for (const [, logged] of row.shows.matchAll(/`([^`]+)`/g))
+        expect(
+          visit.console.some((line) => line.includes(logged!)),
+          `\`${logged}\` in the console`,
+        ).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      await visitor.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP } from '../support/browser.ts';
-import { sharedBrowser } from '../support/shared.ts';
+import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 import { xssVectors } from '../search/xssVectors.ts';
 
 // The corpus through the real html_block widget in Chromium, where handlers,
@@ -142,5 +142,59 @@ describe('XSS corpus in Chromium', () => {
     const calls = await page.evaluate(() => (window as unknown as { __xssCalls: number[] }).__xssCalls);
     expect(new Set(calls).size).toBeGreaterThanOrEqual(3);
     await page.context().close();
+  });
+});
+
+// The QA scenario `?mock=search:xss` (README "QA scenarios"): the search mock answers the site's own
+// widgets (results, recommendations, preview search) with hostile names, descriptions, suggestions and
+// URLs, and the site shows them harmless.
+describe('the site with ?mock=search:xss', () => {
+  it('shows the hostile results as text: no script runs, no handler or javascript: URL reaches the DOM', async () => {
+    const site = await sharedBuiltSite();
+    const context = await browser.newContext({ ...DESKTOP });
+    try {
+      const page = await context.newPage();
+      const dialogs: string[] = [];
+      const errors: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${site.url}/search?q=x&mock=search:xss`, { waitUntil: 'networkidle' });
+      const results = page.locator('.search-results[aria-busy="false"] .search-results__items li');
+      await expect.poll(() => results.count()).toBe(3);
+      // The result titles show, their markup as text.
+      expect(await results.nth(0).innerText()).toContain('<img src=x onerror=alert(11)>Satellite payloads open day');
+      expect(await results.nth(1).innerText()).toContain('F-35 sustainment');
+      expect(await page.locator('.search-results__count').innerText()).toBe('3 results');
+      // Every widget of the page found itself in the answer: no widget failed.
+      expect(await page.locator('.search-error').count()).toBe(0);
+      // The preview search opens on the same answer: its hostile suggestion shows as text too.
+      await page.getByRole('combobox', { name: 'Search the site' }).fill('f-3');
+      await page.getByRole('button', { name: '<img src=x onerror=alert(31)>f-35 sustainment' }).waitFor();
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))),
+      );
+      const hostile = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')].flatMap((el) => [
+          ...(el.closest('#mock-scenarios') ? [] : [...el.attributes])
+            .filter((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value) || a.name === 'srcdoc')
+            .map((a) => `${el.tagName}[${a.name}=${a.value.slice(0, 40)}]`),
+          // Elements the answer's markup would have made, inside the widgets that show it.
+          ...(el.closest('[class^="search-"]') &&
+          (['IFRAME', 'svg', 'DETAILS'].includes(el.tagName) ||
+            (el.tagName === 'IMG' && el.getAttribute('src') === 'x'))
+            ? [el.tagName]
+            : []),
+          ...(el.tagName === 'SCRIPT' && /alert/.test(el.textContent ?? '') ? ['SCRIPT with alert'] : []),
+        ]),
+      );
+      expect(hostile).toEqual([]);
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

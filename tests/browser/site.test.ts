@@ -205,9 +205,10 @@ describe.concurrent('the site in Chromium against the mocks', () => {
     expect(await edit.page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').count()).toBe(1);
     const inEdit = await editing(edit);
     // Hero (heading, text), call to action (heading, empty text), offer (2), list heading and two teasers (4),
-    // recommendations; with the image and three links, 16 fields in all.
-    expect(inEdit.editable).toBe(12);
-    expect(inEdit.values).toBe(16);
+    // recommendations, the footer's three headings; with the image, three links and the footer's 16
+    // links, 35 fields in all.
+    expect(inEdit.editable).toBe(15);
+    expect(inEdit.values).toBe(35);
     const rendering = (name: string) => [`rendering:open:${name}`, `rendering:close:${name}`];
     expect(inEdit.chrome.filter((c) => !c.startsWith('field:'))).toEqual([
       'placeholder:open:',
@@ -215,8 +216,13 @@ describe.concurrent('the site in Chromium against the mocks', () => {
         rendering,
       ),
       'placeholder:close:main',
+      'placeholder:open:',
+      ...['LinkGroup', 'LinkGroup', 'LinkGroup'].flatMap(rendering),
+      'placeholder:close:jss-footer',
     ]);
-    expect(await edit.page.locator('code[chrometype="placeholder"][kind="open"]').getAttribute('key')).toBe('main');
+    expect(await edit.page.locator('code[chrometype="placeholder"][kind="open"]').first().getAttribute('key')).toBe(
+      'main',
+    );
     // Chrome and chrome data are in the page for the editor, never on screen as text.
     expect(await edit.page.locator('.scChromeData').first().isVisible()).toBe(false);
     expect(edit.errors).toEqual([]);
@@ -529,22 +535,87 @@ describe.concurrent('the site in Chromium against the mocks', () => {
 });
 
 describe.concurrent('the banner service on another origin', () => {
-  it("gets the visitor's cookies with the segment-cookie call (credentials: 'include')", async ({ expect }) => {
+  /**
+   * Runs the banner flow in `v`'s page against the banner mock on its own origin (another origin than
+   * the page's), with the visitor's consent as the page's consent platform reports it now.
+   */
+  async function bannerFlowWithPageConsent(v: Visit, service: string) {
+    // A string, so the test runner leaves this import to the page.
+    return (await v.page.evaluate(
+      `Promise.all([import('/src/oneconnect/index.ts'), import('/src/site/consent.ts')]).then(([m, c]) => {
+        const consent = c.createConsentStore().getAnalyticsConsent();
+        return m.loadBanners(m.createOneconnectClient({ baseUrl: ${JSON.stringify(service)} }), { visitor: consent === 'granted' })
+          .then((state) => ({ ...state, consent }));
+      })`,
+    )) as { userId: string; consent: string };
+  }
+
+  it("gets the visitor's cookies with the segment-cookie call (credentials: 'include') once they consent", async ({
+    expect,
+  }) => {
     // The banner client, served by the dev server, sends to the banners mock on another port: another
     // origin, so the browser sends the visitor's cookies only for a call made with credentials.
-    const v = await visit(BLANK);
+    const v = await visit('/legal/cookies');
     const service = site.mocks.oneconnect!;
     await v.page.context().addCookies([{ name: 'segment_session', value: 'seg-42', url: service }]);
-    // A string, so the test runner leaves this import to the page.
-    const state = (await v.page.evaluate(
-      `import('/src/oneconnect/index.ts').then((m) => m.loadBanners(m.createOneconnectClient({ baseUrl: ${JSON.stringify(service)} })))`,
-    )) as { userId: string };
+    await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
+    const state = await bannerFlowWithPageConsent(v, service);
+    expect(state.consent).toBe('granted');
     // The mock allowed the page to read the credentialed answer (it echoes the origin and allows credentials).
     expect(state.userId).toBe('u-7f3c2a91');
     const call = v.requests.find((r) => r.url() === `${service}/api/oneconnect/get-segment-cookies`);
     expect(new URL(v.page.url()).origin).not.toBe(new URL(service).origin);
     expect(call).toBeDefined();
     expect((await call!.allHeaders()).cookie ?? '(no cookie sent)').toContain('segment_session=seg-42');
+    expect(v.requests.some((r) => r.url().startsWith(`${service}/api/oneconnect/get-user-banner-events?userId=`))).toBe(
+      true,
+    );
+    await v.close();
+  });
+
+  it('sends none of the visitor\'s cookies and asks no close events after "Reject optional cookies"', async ({
+    expect,
+  }) => {
+    const v = await visit('/legal/cookies');
+    const service = site.mocks.oneconnect!;
+    await v.page.context().addCookies([{ name: 'segment_session', value: 'seg-42', url: service }]);
+    await v.page.getByRole('button', { name: 'Reject optional cookies' }).click();
+    const state = await bannerFlowWithPageConsent(v, service);
+    expect(state.consent).toBe('denied');
+    expect(state.userId).toBe('');
+    const calls = v.requests.filter((r) => r.url().startsWith(`${service}/api/oneconnect/`));
+    expect(calls.map((r) => new URL(r.url()).pathname)).toEqual([
+      '/api/oneconnect/get-segment-cookies',
+      '/api/oneconnect/get-segment-banners',
+    ]);
+    for (const call of calls) expect((await call.allHeaders()).cookie, call.url()).toBeUndefined();
+    await v.close();
+  });
+});
+
+describe.concurrent("the site's targeted banners and consent", () => {
+  it("run without the visitor's cookies or id before consent, and with them once the visitor accepts", async ({
+    expect,
+  }) => {
+    const v = await visit(BLANK);
+    await v.page.context().addCookies([{ name: 'segment_session', value: 'seg-42', url: site.url }]);
+    const segmentCalls = () => v.requests.filter((r) => /\/api\/oneconnect\/get-segment-cookies$/.test(r.url()));
+    const closeEvents = () => v.requests.filter((r) => /\/api\/oneconnect\/get-user-banner-events/.test(r.url()));
+    await v.page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    // The targeted home page: general banners, asked for without the visitor's cookie, and no close events.
+    const bannerCalls = () => v.requests.filter((r) => /\/api\/oneconnect\/get-segment-banners/.test(r.url()));
+    await expect.poll(() => bannerCalls().length).toBeGreaterThan(0);
+    await bannerCalls()[0]!.response();
+    expect(segmentCalls().length).toBeGreaterThan(0);
+    for (const call of segmentCalls()) expect((await call.allHeaders()).cookie, 'before consent').toBeUndefined();
+    expect(closeEvents()).toEqual([]);
+    const before = segmentCalls().length;
+    await v.page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect.poll(() => closeEvents().length).toBe(1);
+    const consented = segmentCalls().slice(before);
+    expect(consented).toHaveLength(1);
+    expect((await consented[0]!.allHeaders()).cookie).toContain('segment_session=seg-42');
+    expect(new URL(closeEvents()[0]!.url()).searchParams.get('userId')).toBe('u-7f3c2a91');
     await v.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkLinks, findDeadLinks, internalLinks } from '../../scripts/lib/deadLinks.mjs';
+import { checkLinks, findDeadLinks, internalLinks, mediaLinks } from '../../scripts/lib/deadLinks.mjs';
 
 // The build's dead-link check on fixture pages: what a visitor would reach by following each link.
 const ORIGIN = 'https://www.aero.example';
@@ -96,5 +96,54 @@ describe('the dead-link check of the static build', () => {
       }),
     ).toEqual([]);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('reads the media links of a page: content media and the shell and JSS media routes, as a browser resolves them', () => {
+    const html = page(
+      '/capabilities',
+      '/-/media/files/brochure.pdf?la=en#page=2',
+      '/sitecore/shell/-/media/files/brochure.pdf',
+      '/-/jssmedia/images/hero-1280.svg',
+      '../-/media/files/relative.pdf',
+      'https://cdn.example/-/media/files/elsewhere.pdf',
+      '/news',
+    ).html;
+    expect(mediaLinks(html, '/capabilities/space', ORIGIN)).toEqual([
+      '/-/media/files/brochure.pdf',
+      '/sitecore/shell/-/media/files/brochure.pdf',
+      '/-/jssmedia/images/hero-1280.svg',
+      '/-/media/files/relative.pdf',
+    ]);
+  });
+
+  it('finds every media link to no file the site serves, with the page it is on', () => {
+    const served = new Set(['/-/media/files/brochure.pdf', '/-/media/images/hero-1280.svg']);
+    const pages = [
+      page('/', '/-/media/files/brochure.pdf', '/-/media/files/gone.pdf', '/-/jssmedia/images/hero-1280.svg'),
+      page('/news', '/sitecore/shell/-/media/files/Gone%20Too.pdf', '/-/media/files/../../package.json'),
+    ];
+    expect(findDeadLinks(pages, { origin: ORIGIN, routes: ROUTES, files: (path) => served.has(path) })).toEqual([
+      { page: '/', link: '/-/media/files/gone.pdf' },
+      { page: '/news', link: '/sitecore/shell/-/media/files/Gone%20Too.pdf' },
+      // A browser resolves the dot segments first: no media path, and no route.
+      { page: '/news', link: '/-/package.json' },
+    ]);
+  });
+
+  it("checks media against the files of the site's public/ folder, which every build copies, by default", () => {
+    const pages = [
+      page(
+        '/capabilities/space/satellite-payloads',
+        '/-/media/files/satellite-payloads-brochure.pdf',
+        '/-/media/images/hero-1280.svg',
+        '/-/media/files/no-such-brochure.pdf',
+        '/-/media/images%2F..%2F..%2F..%2Fpackage.json',
+      ),
+    ];
+    expect(findDeadLinks(pages, { origin: ORIGIN, routes: ROUTES })).toEqual([
+      { page: '/capabilities/space/satellite-payloads', link: '/-/media/files/no-such-brochure.pdf' },
+      // An escaped way out of the media folder names no file of it.
+      { page: '/capabilities/space/satellite-payloads', link: '/-/media/images%2F..%2F..%2F..%2Fpackage.json' },
+    ]);
   });
 });

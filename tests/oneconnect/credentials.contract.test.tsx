@@ -6,10 +6,11 @@ import { createOneconnectClient, loadBanners } from '../../src/oneconnect/index.
 import { OneconnectProvider, useGetSegmentCookies } from '../../src/oneconnect/react.tsx';
 import { createSiteClients } from '../../src/site/siteClients.tsx';
 
-// The banner flow sends the segment-cookie call "with credentials": the segments
-// live in the banner service's cookie, so a banner service on another origin must still get its
-// cookies. A browser sends them cross-origin only for `credentials: 'include'`, which is what
-// these tests read, in the init each path hands to fetch; the mock answers every call.
+// With the visitor's consent, the banner flow sends the segment-cookie call "with credentials": the
+// segments live in the banner service's cookie, so a banner service on another origin must still get
+// its cookies. A browser sends them cross-origin only for `credentials: 'include'`, which is what
+// these tests read, in the init each path hands to fetch; the mock answers every call. (Without
+// consent the flow sends no cookie at all: tests/oneconnect/consent.test.tsx.)
 
 const prism = withPrism('oneconnect');
 const SEGMENT_COOKIES = '/api/oneconnect/get-segment-cookies';
@@ -41,9 +42,9 @@ const segmentCall = (sent: Sent[]) => sent.filter((s) => new URL(s.url).pathname
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the segment-cookie call is sent with credentials (cookies go to a cross-origin banner service)', () => {
-  it('in the banner flow', async () => {
+  it('in the banner flow, once the visitor consented', async () => {
     const { sent, fetch } = recording();
-    const state = await loadBanners(createOneconnectClient({ baseUrl: prism.url, fetch }));
+    const state = await loadBanners(createOneconnectClient({ baseUrl: prism.url, fetch }), { visitor: true });
     expect(state.userId).toBe('u-7f3c2a91');
     expect(segmentCall(sent)).toHaveLength(1);
     expect(segmentCall(sent)[0]).toMatchObject({ init: { method: 'GET', credentials: 'include' }, status: 200 });
@@ -68,12 +69,12 @@ describe('the segment-cookie call is sent with credentials (cookies go to a cros
     expect(segmentCall(sent)[0]).toMatchObject({ init: { credentials: 'include' }, status: 200 });
   });
 
-  it("by the site's own banner client", async () => {
+  it("by the site's own banner client, once the visitor consented", async () => {
     // The site's client sends to its own origin through the global fetch; the dev server proxies
     // /api/oneconnect to the mock, and this does the same.
     const { sent, fetch } = recording((url) => url.replace(location.origin, prism.url));
     vi.stubGlobal('fetch', fetch);
-    const state = await loadBanners(createSiteClients().oneconnect);
+    const state = await loadBanners(createSiteClients().oneconnect, { visitor: true });
     expect(state.userId).toBe('u-7f3c2a91');
     expect(segmentCall(sent)[0]).toMatchObject({
       url: `${location.origin}${SEGMENT_COOKIES}`,

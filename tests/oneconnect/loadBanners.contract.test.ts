@@ -47,9 +47,10 @@ describe('oneconnect contract (Prism)', () => {
     expect(seen.find((u) => u.includes('get-segment-banners'))).toContain('segments=aerospace-engineers%2Cuk-visitors');
   });
 
-  it('runs the whole flow: active, not-closed and reopened banners only', async () => {
+  it('runs the whole flow for a consenting visitor: active, not-closed and reopened banners only', async () => {
     const state = await loadBanners(createOneconnectClient({ baseUrl: prism.url }), {
       now: () => Date.parse('2026-11-22T12:00:00Z'),
+      visitor: true,
     });
     expect(state.userId).toBe('u-7f3c2a91');
     // airshow: active, never closed; careers: closed before it started; webinar: closed after; expired; future.
@@ -75,13 +76,13 @@ describe('oneconnect contract (Prism)', () => {
     );
   });
 
-  it('logs "Failed to fetch close events" when only the close events fail', async () => {
+  it('logs "Failed to fetch close events" when only the close events fail (a consenting visitor)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = createOneconnectClient({
       baseUrl: prism.url,
       fetch: preferring({ 'get-user-banner-events': 'code=500' }),
     });
-    expect(await loadBanners(client)).toEqual({ banners: [], userId: '' });
+    expect(await loadBanners(client, { visitor: true })).toEqual({ banners: [], userId: '' });
     expect(error).toHaveBeenCalledWith(
       'Failed to fetch close events',
       expect.stringMatching(/^HTTP 500 .* from GET .*\/get-user-banner-events$/),

@@ -10,13 +10,15 @@ import { SiteProvider } from '../../src/site/SiteContext.tsx';
 
 const prism = withPrism('oneconnect');
 
+// A visitor who consented to being recognised: their segments, user id and close events (without
+// consent: tests/oneconnect/consent.test.tsx).
 function wrapper() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createOneconnectClient({ baseUrl: prism.url });
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <OneconnectProvider client={client}>
-        <BannerProvider>
+        <BannerProvider visitor>
           <SiteProvider>{children}</SiteProvider>
         </BannerProvider>
       </OneconnectProvider>

@@ -230,10 +230,16 @@ describe('search contract (Prism)', () => {
     expect(container.querySelector('.search-seo__content')?.innerHTML).toBe('<p>Careers</p>');
   });
 
-  it('logs "There was a problem on the service call" on a 500 and shows the service message', async () => {
+  it('logs "There was a problem on the service call" and the service message on a 500, and shows its own sentence', async () => {
     const { search, logger } = client({}, 'code=500');
     page(search, <RecommendationWidget rfkId="rfkid_1" />);
-    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('Internal server error');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'Search is unavailable just now.',
+    );
+    expect(logger.error).toHaveBeenCalledWith('There was a problem on the service call', {
+      widget: 'rfkid_1',
+      message: 'Internal server error',
+    });
     // The specification's line with its cause in one line: the status and where, no stack, no key.
     expect(logger.error).toHaveBeenCalledWith('There was a problem on the service call', {
       cause: expect.stringMatching(/^HTTP 500 Internal Server Error from POST http:\/\/127\.0\.0\.1:\d+\/[^?]*$/),

@@ -177,7 +177,7 @@ describe('widgets on a page', () => {
     expect(lastSearch(service).context?.page).toEqual({ uri: '/careers' });
   });
 
-  it('shows the exact error for a widget missing from the answer, and the others still render', async () => {
+  it("shows the layer's own sentence for a widget missing from the answer (the exact error goes to the log), and the others still render", async () => {
     const service = fakeService({
       respond: (body) => ({
         body: {
@@ -192,7 +192,7 @@ describe('widgets on a page', () => {
         },
       }),
     });
-    const { client } = testClient({}, service);
+    const { client, logger } = testClient({}, service);
     renderWithClient(
       client,
       <>
@@ -202,10 +202,47 @@ describe('widgets on a page', () => {
     );
     await advance(250);
     await advance(0);
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Response processing error: could not find rec_missing in response',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('Search is unavailable just now.');
+    expect(screen.queryByText(/could not find/)).toBeNull();
+    expect(logger.error).toHaveBeenCalledWith('There was a problem on the service call', {
+      widget: 'rec_missing',
+      message: 'Response processing error: could not find rec_missing in response',
+    });
+    expect(logger.error).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: 'Shown' })).toBeTruthy();
+  });
+
+  it("shows the app's sentence for a failed service, never the service's text, which the log keeps", async () => {
+    const service = fakeService({ respond: () => ({ status: 500, body: { message: 'Internal server error' } }) });
+    const { client, logger } = testClient({}, service);
+    const t = (key: TextKey, values?: PhraseValues) => translate(GERMAN, key, values, 'de');
+    renderWithClient(
+      client,
+      <WidgetLabelsContext.Provider value={widgetLabels(t)}>
+        <SearchResultsWidget rfkId="rfkid_7" />
+      </WidgetLabelsContext.Provider>,
+    );
+    await advance(250);
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('Die Suche ist gerade nicht verfügbar.');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+    expect(screen.queryByText(/Internal server error/)).toBeNull();
+    // The service's line (the status and where), then the widget's own message: both in the log only.
+    expect(logger.error.mock.calls).toEqual([
+      ['There was a problem on the service call', { cause: expect.stringMatching(/^HTTP 500 from POST /) }],
+      ['There was a problem on the service call', { widget: 'rfkid_7', message: 'Internal server error' }],
+    ]);
+  });
+
+  it('logs a failure without a message of its own once, as the service call (no second line)', async () => {
+    const { client, logger } = testClient({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderWithClient(client, <RecommendationWidget rfkId="rec_1" />);
+    await advance(250);
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('Search is unavailable just now.');
+    expect(logger.error.mock.calls).toEqual([
+      ['There was a problem on the service call', { cause: 'TypeError: Failed to fetch' }],
+    ]);
   });
 
   it('drops a superseded in-flight request without an error and shows the latest', async () => {
@@ -249,7 +286,7 @@ describe('widgets on a page', () => {
       </WidgetsProvider>,
     );
     await advance(250);
-    expect(screen.getByRole('alert').textContent).toBe('Internal server error');
+    expect(screen.getByRole('alert').textContent).toBe('Search is unavailable just now.');
     await advance(10_000);
     act(() => {
       focusManager.setFocused(false);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parse } from 'yaml';
@@ -28,13 +28,14 @@ afterEach(cleanup);
 function renderCart(
   session: Parameters<typeof SessionProvider>[0]['session'] | 'never' | 'fetch',
   authFetch: typeof fetch = () => new Promise<Response>(() => {}),
+  commerceAnswer: () => Response = () => Response.json({ Items: [], Meta: {}, ID: 'cart-1', Total: 0 }),
 ) {
   const sent: { url: string; authorization: string | null }[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     sent.push({ url: request.url, authorization: request.headers.get('authorization') });
-    return Response.json({ Items: [], Meta: {}, ID: 'cart-1', Total: 0 });
+    return commerceAnswer();
   };
   // 'never': the session routes do not answer (yet): the session stays unknown. 'fetch': asked of `authFetch`.
   const auth = createAuthClient({ fetch: authFetch, storage: null, logger: { error() {}, warn() {}, debug() {} } });
@@ -95,6 +96,40 @@ describe('the cart page', () => {
       expect(sent.every((r) => r.authorization === 'Bearer buyer-token')).toBe(true);
     } finally {
       restore();
+    }
+  });
+
+  it('says the cart was not found, with no retry, when the commerce API answers 404', async () => {
+    const session = { user: { name: 'Ada' }, expires: '2099-01-01T00:00:00.000Z', accessToken: 'buyer-token' };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { restore } = renderCart(session, undefined, () =>
+      Response.json({ Errors: [{ ErrorCode: 'NotFound', Message: 'Order not found: abc' }] }, { status: 404 }),
+    );
+    try {
+      expect((await screen.findByRole('alert')).textContent).toBe('We could not find your cart.');
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByText('We could not load your cart just now.')).toBeNull();
+    } finally {
+      restore();
+      error.mockRestore();
+    }
+  });
+
+  it('says it could not load the cart just now, with a retry, for any other failure', async () => {
+    const session = { user: { name: 'Ada' }, expires: '2099-01-01T00:00:00.000Z', accessToken: 'buyer-token' };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { restore } = renderCart(session, undefined, () =>
+      Response.json(
+        { Errors: [{ ErrorCode: 'InvalidToken', Message: 'Access token is invalid or expired.' }] },
+        { status: 401 },
+      ),
+    );
+    try {
+      expect((await screen.findByRole('alert')).textContent).toBe('We could not load your cart just now.');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    } finally {
+      restore();
+      error.mockRestore();
     }
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parse } from 'yaml';
@@ -29,13 +29,16 @@ afterEach(cleanup);
 
 /**
  * A commerce API that answers every request with the signed-in buyer (what `GET /me` answers):
- * a page that sent `/products/../me` would show the buyer's name as the product's.
+ * a page that sent `/products/../me` would show the buyer's name as the product's. `answer` gives
+ * another answer (an error). Defaults to the buyer.
  */
-function commerceApi() {
+function commerceApi(
+  answer: () => Response = () => Response.json({ ID: 'ada-okafor', Username: 'aokafor', Name: 'Ada Okafor (buyer)' }),
+) {
   const urls: string[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     urls.push(new Request(input, init).url);
-    return Response.json({ ID: 'ada-okafor', Username: 'aokafor', Name: 'Ada Okafor (buyer)' });
+    return answer();
   };
   const client = createCommerceClient({
     baseUrl: 'https://commerce.aero.example/v1',
@@ -105,6 +108,45 @@ describe('the product page takes only a plausible product id from its URL', () =
     expect(screen.getByRole('link', { name: '← Back to search' }).getAttribute('href')).toBe('/search');
     expect(screen.queryByText('Ada Okafor (buyer)')).toBeNull();
     expect(commerce.urls).toEqual([]);
+  });
+});
+
+describe('the product page when the commerce API cannot give the product', () => {
+  it('says there is no such product, with no retry, when the commerce API answers 404', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const commerce = commerceApi(() =>
+      Response.json(
+        {
+          Errors: [
+            {
+              ErrorCode: 'NotFound',
+              Message: 'Product not found: NO-SUCH-PART',
+              Data: { ObjectType: 'Product', ObjectID: 'NO-SUCH-PART' },
+            },
+          ],
+        },
+        { status: 404 },
+      ),
+    );
+    renderProductPage('/products/NO-SUCH-PART', commerce.client);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Product unavailable');
+    expect(screen.getByRole('alert').textContent).toBe('There is no product at this address.');
+    // Not a failure that passes: asking again finds nothing either.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('We could not load this product just now.')).toBeNull();
+    expect(screen.getByRole('link', { name: '← Back to search' }).getAttribute('href')).toBe('/search');
+    error.mockRestore();
+  });
+
+  it('says it could not load the product just now, with a retry, for any other failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const commerce = commerceApi(() =>
+      Response.json({ Errors: [{ ErrorCode: 'InternalServerError', Message: 'boom' }] }, { status: 500 }),
+    );
+    renderProductPage('/products/TFK-6AL4V-100', commerce.client);
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not load this product just now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    error.mockRestore();
   });
 });
 

@@ -30,13 +30,16 @@ function recordingClient(prefer: Record<string, string> = {}) {
   return { client, sent };
 }
 
-/** The site's shell around `children`: the banner flow, then the shared site context (src/site/content/ContentPage.tsx). */
+/**
+ * The site's shell around `children`: the banner flow, then the shared site context
+ * (src/site/content/ContentPage.tsx), for a visitor who consented (their user id and close events).
+ */
 function Shell({ client, children }: { client: OneconnectClient; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
     <QueryClientProvider client={queryClient}>
       <OneconnectProvider client={client}>
-        <BannerProvider>
+        <BannerProvider visitor>
           <SiteProvider>{children}</SiteProvider>
         </BannerProvider>
       </OneconnectProvider>
@@ -79,7 +82,7 @@ describe('the shared site context holds what the banner flow stored', () => {
     expect(seen.current?.userId).toBe('u-7f3c2a91');
     expect(closeEvents?.searchParams.get('userId')).toBe(seen.current?.userId);
     // The flow run on its own over the same mock selects these banners.
-    const flow = await loadBanners(createOneconnectClient({ baseUrl: prism.url }));
+    const flow = await loadBanners(createOneconnectClient({ baseUrl: prism.url }), { visitor: true });
     expect(flow.banners.length).toBeGreaterThan(0);
     expect(ids(seen.current?.banners)).toEqual(ids(flow.banners));
   });

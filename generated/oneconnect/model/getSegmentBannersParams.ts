@@ -29,4 +29,15 @@ expects one comma-separated value rather than repeated keys.
  * @pattern ^[^,]+(,[^,]+)*$
  */
 segments: string;
+/**
+ * The language of the banners' texts: the page's language, as the content platform
+names it (`en`, `de`). The answer holds the same banners (ids, dates, links) with
+their texts in that language; a banner with no version in it comes in English.
+The mock answers `language=de` with the example `mixed.de`: Prism picks an answer by
+example name, never by query value, so the dev and preview servers' mock layer turns
+`language=<code>` into `Prefer: example=mixed.<code>` (scripts/lib/oneconnectMock.mjs).
+
+ * @pattern ^[a-z]{2}(-[A-Z]{2})?$
+ */
+language?: string;
 };

@@ -2,6 +2,7 @@
 // search, recommendations, questions), and the parts they share.
 import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
+import { searchMessages } from '../errors.ts';
 import type { SelectedFacet } from '../searchResults.ts';
 import type { ContentItem, Facet } from '../types.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type UseRecommendationOptions,
   type UseSearchResultsOptions,
 } from './hooks.ts';
+import { useWidget, useWidgetsContext } from './provider.tsx';
 import type { WidgetQueryResult } from './useWidgetData.ts';
 
 /**
@@ -23,6 +25,12 @@ import type { WidgetQueryResult } from './useWidgetData.ts';
  * filled in.
  */
 export interface WidgetLabels {
+  /**
+   * What a widget whose data could not be had shows, whatever the cause (the service's error
+   * answer, no answer, the widget missing from the answer): the cause goes to the log, never to
+   * the visitor, since a service's own text is neither in the page's language nor meant for them.
+   */
+  serviceProblem: string;
   tryAgain: string;
   tryingAgain: string;
   loading: string;
@@ -55,6 +63,7 @@ export interface WidgetLabels {
 
 /** The default renderers' English texts. */
 export const DEFAULT_WIDGET_LABELS: WidgetLabels = {
+  serviceProblem: 'Search is unavailable just now.',
   tryAgain: 'Try again',
   tryingAgain: 'Trying again…',
   loading: 'Loading…',
@@ -90,16 +99,35 @@ export function useWidgetLabels(): WidgetLabels {
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (slot, name: string) => String(values[name] ?? slot));
 
+// Failures already logged: a widget's error is one object however many components show it, and
+// StrictMode runs each effect twice.
+const logged = new WeakSet<Error>();
+
+// Logs the widget's own failure once, for whoever debugs it: the service's message or the layer's
+// (a widget missing from the answer). A failure without a message of its own (no answer, or an error
+// answer without one) is the service call's, which the client logged already with its cause.
+function useFailureLog(error: Error | null) {
+  const { client } = useWidgetsContext();
+  const { rfkId } = useWidget();
+  useEffect(() => {
+    if (!error || logged.has(error) || error.message === searchMessages.serviceCallProblem) return;
+    logged.add(error);
+    client.logger.error(searchMessages.serviceCallProblem, { widget: rfkId, message: error.message });
+  }, [error, client, rfkId]);
+}
+
 /**
- * Announces loading and shows a failure (never a cancellation) with a button that asks again; renders
- * nothing otherwise.
+ * Announces loading and shows a failure (never a cancellation) as the labels' `serviceProblem`
+ * sentence with a button that asks again, the failure's own message going to the layer's log;
+ * renders nothing otherwise. For a widget's renderer (inside `widget()`).
  */
 export function WidgetStatus({ queryResult }: { queryResult: WidgetQueryResult<unknown> }) {
   const labels = useWidgetLabels();
+  useFailureLog(queryResult.isError ? queryResult.error : null);
   if (queryResult.isError)
     return (
       <div className="search-error">
-        <p role="alert">{queryResult.error?.message}</p>
+        <p role="alert">{labels.serviceProblem}</p>
         <button type="button" disabled={queryResult.isFetching} onClick={() => void queryResult.refetch()}>
           {queryResult.isFetching ? labels.tryingAgain : labels.tryAgain}
         </button>

@@ -3,6 +3,7 @@ import type { PageMode, RouteData } from '../../content/index.ts';
 import { useSiteBanners } from '../SiteContext.tsx';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { BannerProvider, useBanners } from '../../oneconnect/react.tsx';
+import { useRoute } from '../../content/react.tsx';
 import { rewriteMediaImages } from '../editMode.ts';
 import { DictionaryProvider, usePageLanguage, useDictionaryQuery, useText } from '../dictionary.tsx';
 import { Frame, MAIN_CONTENT_ID } from '../frame.tsx';
@@ -13,6 +14,7 @@ import { SiteProvider } from '../SiteContext.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { hasStaticPage, samePath } from '../prerenderState.ts';
 import { ServiceProblem } from '../serviceFailure.tsx';
+import { preloadPage } from '../onDemand.tsx';
 import { components as siteComponents } from './registry.tsx';
 import { EditorScripts } from './editorScripts.tsx';
 import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
@@ -64,7 +66,7 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
   }, [page.navigating, mode, firstPath]);
   return (
     <DictionaryProvider language={page.language}>
-      <BannerProvider enabled={showsBanners(route)}>
+      <BannerProvider enabled={showsBanners(route)} language={page.language}>
         <SiteProvider>
           {/* Once the page is on screen: before, it would change a server-rendered page that is still hydrating. */}
           {view.mode !== 'normal' && pageReady ? <EditModeMedia /> : null}
@@ -76,7 +78,7 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
             language={page.language}
             languages={page.languages}
             item={page.item}
-            footerLinks={<FooterLinks route={route} view={view} url={page.url} />}
+            footerLinks={<FooterLinks route={route} view={view} url={page.url} language={page.language} />}
           >
             <main
               id={MAIN_CONTENT_ID}
@@ -103,14 +105,39 @@ export function ContentPage({ url: serverUrl, gate, mode }: ContentPageProps) {
 
 /**
  * The footer's links: the `jss-footer` placeholder of the route shown, through the component registry.
- * A page with no route of its own (not found, a failed layout, a gate) keeps the last route's footer.
+ * A page with no route of its own (not found, a failed layout, a gate) keeps the last route's footer
+ * when that route is in the page's `language`; a not-found page with none such before it (a first
+ * visit to a URL with no route, or one in another language) shows the home page's footer in `language`.
  */
-function FooterLinks({ route, view, url }: { route: RouteData | null | undefined; view: PageView; url: URL }) {
-  const [footerRoute, setFooterRoute] = useState(route);
-  if (route && route !== footerRoute) setFooterRoute(route);
-  if (!footerRoute) return null;
+function FooterLinks({
+  route,
+  view,
+  url,
+  language,
+}: {
+  route: RouteData | null | undefined;
+  view: PageView;
+  url: URL;
+  language: string;
+}) {
+  const [last, setLast] = useState(route ? { route, language } : undefined);
+  if (route && (route !== last?.route || language !== last.language)) setLast({ route, language });
+  // A German page never keeps an English page's footer.
+  const kept = last?.language === language ? last.route : undefined;
+  // The footer is content (a route's placeholder), not a copy in code or the dictionary: the site's
+  // root route has the footer every page shares. Asked for only when no route of the page's language
+  // was shown before; a visitor who saw the home page has it cached (the same query as that page's).
+  const home = useRoute('/', {
+    language,
+    enabled: route === null && !kept,
+    staleTime: Infinity,
+    // Its link groups' code loads with the answer, so the footer arrives whole.
+    prepare: (answer) => preloadPage(answer.sitecore.route, siteComponents),
+  });
+  const shown = route ?? kept ?? (route === null ? home.data?.sitecore.route : undefined);
+  if (!shown) return null;
   return (
-    <RouteRenderer components={siteComponents} route={footerRoute} mode={view.mode} editMode={view.editMode} url={url}>
+    <RouteRenderer components={siteComponents} route={shown} mode={view.mode} editMode={view.editMode} url={url}>
       <Placeholder name="jss-footer" />
     </RouteRenderer>
   );
@@ -143,8 +170,9 @@ export interface PageBodyProps {
 
 /**
  * What `main` shows for `page` (see route.tsx): the route's `main` placeholder through the component
- * registry, below the targeted banners; its gate, the loading status, the error page or the
- * not-found page otherwise. Keeps the document's head on the route shown (head.ts).
+ * registry, then the targeted banners (after the page's content in the document, so its h1 is the
+ * first heading, while on screen they are docked to the window's bottom); its gate, the loading status,
+ * the error page or the not-found page otherwise. Keeps the document's head on the route shown (head.ts).
  */
 export function PageBody({
   page,
@@ -182,8 +210,8 @@ export function PageBody({
   const view = pageViewOf(page.context, mode);
   const content = (
     <RouteRenderer components={components} route={page.route} mode={view.mode} editMode={view.editMode} url={page.url}>
-      <Banners />
       <Placeholder name="main" />
+      <Banners />
     </RouteRenderer>
   );
   return (
@@ -301,8 +329,10 @@ export function Banners() {
           {banner.link ? (
             <a href={safeLinkTarget(banner.link.href) ?? '#'}>{banner.link.label ?? banner.link.href}</a>
           ) : null}
+          {/* Placed by its class: its label is content's words, in the page's language. */}
           <button
             type="button"
+            className="banner__close"
             onClick={() => dismiss(banner.id)}
             aria-label={t('Banners.Dismiss', { title: banner.title ?? banner.id })}
           >

@@ -18,6 +18,7 @@ import { siteConfig } from '../siteConfig.ts';
 import { usePageLanguage, useText } from '../dictionary.tsx';
 import { localeOf, pathIn } from '../language.ts';
 import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
+import { isApiError } from '../../core/errors.ts';
 
 // The commerce pages, loaded on demand with the commerce client's code: the product page and the
 // cart, through the generated hooks bound to the buyer's client.
@@ -32,6 +33,10 @@ export function CommerceBoundary({ children }: { children: ReactNode }) {
   const client = use(useSiteClients().loadCommerce(accessToken));
   return <CommerceProvider client={client}>{children}</CommerceProvider>;
 }
+
+// The commerce API said the object does not exist (404 `NotFound`): a fact, not a failure that
+// passes, so the page says so and offers no retry.
+const notFound = (error: unknown): boolean => isApiError(error) && error.status === 404;
 
 /** A product from the commerce API, with "add to cart" (both through the generated hooks). */
 function Product({ id, fields }: { id: string; fields: FieldMap }) {
@@ -55,6 +60,16 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
     return (
       <div className="container">
         <p role="status">{t('Product.Loading')}</p>
+      </div>
+    );
+  if (product.isError && notFound(product.error))
+    return (
+      <div className="container">
+        <p>
+          <ContentLink field={fields.backLink} />
+        </p>
+        <h1>{t('Product.Unavailable')}</h1>
+        <p role="alert">{t('Product.NotFound')}</p>
       </div>
     );
   if (product.isError) {
@@ -159,7 +174,9 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
   const locale = localeOf(usePageLanguage());
   return (
     <>
-      {cart.isError || items.isError ? (
+      {notFound(cart.error) || notFound(items.error) ? (
+        <p role="alert">{t('Cart.NotFound')}</p>
+      ) : cart.isError || items.isError ? (
         <ServiceProblem
           message={t('Cart.LoadFailed')}
           onRetry={() => Promise.all([cart.isError && cart.refetch(), items.isError && items.refetch()])}
@@ -197,11 +214,55 @@ function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
           </table>
         )
       ) : null}
-      {cart.data ? (
-        <p>
-          <strong>{t('Cart.Total', { amount: money(cart.data.Total, currency, locale) })}</strong>
-        </p>
-      ) : null}
+      {cart.data ? <CartTotals order={cart.data} currency={currency} locale={locale} /> : null}
+    </>
+  );
+}
+
+/** The amounts of a commerce order that make its total (what {@link CartTotals} reads). */
+interface OrderAmounts {
+  Subtotal?: number | null;
+  PromotionDiscount?: number | null;
+  ShippingCost?: number | null;
+  TaxCost?: number | null;
+  Total?: number | null;
+}
+
+/**
+ * What makes the cart's total, from the commerce order: its subtotal, a discount when it has one,
+ * shipping and tax (each "calculated at checkout" while the order has none yet), then the total.
+ */
+function CartTotals({ order, currency, locale }: { order: OrderAmounts; currency: string; locale: string }) {
+  const t = useText();
+  // Shipping and tax are worked out at checkout: until then the order has none, which is not zero.
+  const orAtCheckout = (value: number | null | undefined) =>
+    typeof value === 'number' ? money(value, currency, locale) : t('Cart.AtCheckout');
+  const discount = order.PromotionDiscount ?? 0;
+  return (
+    <>
+      <dl className="cart-totals">
+        <div>
+          <dt>{t('Cart.Subtotal')}</dt>
+          <dd>{money(order.Subtotal, currency, locale)}</dd>
+        </div>
+        {discount > 0 ? (
+          <div>
+            <dt>{t('Cart.Discount')}</dt>
+            <dd>{money(-discount, currency, locale)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('Cart.Shipping')}</dt>
+          <dd>{orAtCheckout(order.ShippingCost)}</dd>
+        </div>
+        <div>
+          <dt>{t('Cart.Tax')}</dt>
+          <dd>{orAtCheckout(order.TaxCost)}</dd>
+        </div>
+      </dl>
+      <p>
+        <strong>{t('Cart.Total', { amount: money(order.Total, currency, locale) })}</strong>
+      </p>
     </>
   );
 }

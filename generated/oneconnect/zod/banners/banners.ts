@@ -41,10 +41,13 @@ the client decides which are active now (see the banner's dates).
  * @summary Banners targeted at segments
  */
 export const getSegmentBannersQuerySegmentsRegExp = new RegExp('^[^,]+(,[^,]+)*$');
+export const getSegmentBannersQueryLanguageDefault = "en";
+export const getSegmentBannersQueryLanguageRegExp = new RegExp('^[a-z]{2}(-[A-Z]{2})?$');
 
 
 export const getSegmentBannersQueryParams = zod.object({
-  "segments": zod.string().min(1).regex(getSegmentBannersQuerySegmentsRegExp).describe('Segment names joined with commas (`segments=a,b`), as the banner service\nexpects one comma-separated value rather than repeated keys.\n')
+  "segments": zod.string().min(1).regex(getSegmentBannersQuerySegmentsRegExp).describe('Segment names joined with commas (`segments=a,b`), as the banner service\nexpects one comma-separated value rather than repeated keys.\n'),
+  "language": zod.string().regex(getSegmentBannersQueryLanguageRegExp).default(getSegmentBannersQueryLanguageDefault).describe('The language of the banners\' texts: the page\'s language, as the content platform\nnames it (`en`, `de`). The answer holds the same banners (ids, dates, links) with\ntheir texts in that language; a banner with no version in it comes in English.\nThe mock answers `language=de` with the example `mixed.de`: Prism picks an answer by\nexample name, never by query value, so the dev and preview servers\' mock layer turns\n`language=<code>` into `Prefer: example=mixed.<code>` (scripts/lib/oneconnectMock.mjs).\n')
 })
 
 export const getSegmentBannersResponseStartDateValueRegExp = new RegExp('^\\d{8}T\\d{6}Z$');
