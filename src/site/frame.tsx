@@ -178,6 +178,7 @@ function HeaderSearch({ pageReady }: { pageReady: boolean }) {
           rfkId={siteConfig.widgets.previewSearch}
           placeholder={t('Search.Placeholder')}
           label={t('Search.Label')}
+          formLabel={t('Search.HeaderForm')}
           initialKeyphrase={takeOver?.typed}
           autoFocus={takeOver?.focused}
         />

@@ -97,6 +97,8 @@ interface HeaderSearchWidgetProps {
   placeholder?: string;
   /** The field's accessible name, in the page's language. Defaults to `'Search the site'`. */
   label?: string;
+  /** The form's accessible name, apart from the search page's form. Defaults to none. */
+  formLabel?: string;
 }
 
 // A suggested page opens in the site, through its router; an item whose URL leaves the site opens
@@ -122,6 +124,7 @@ export function HeaderSearchWidget({
   autoFocus = false,
   placeholder = 'Search',
   label = 'Search the site',
+  formLabel,
 }: HeaderSearchWidgetProps) {
   return (
     <SearchBoundary>
@@ -132,6 +135,7 @@ export function HeaderSearchWidget({
         popup
         placeholder={placeholder}
         label={label}
+        formLabel={formLabel}
         autoFocus={autoFocus}
         onSubmit={(keyphrase) => navigate(`/search?q=${encodeURIComponent(keyphrase)}`)}
         renderItem={SuggestedPage}

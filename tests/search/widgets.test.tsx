@@ -609,6 +609,15 @@ describe('preview search as a popup (the options a header search uses)', () => {
     expect(panel.hidden).toBe(true);
   });
 
+  it('names its search form when told, apart from another search form of the page (axe landmark-unique)', () => {
+    const { client } = testClient();
+    renderWithClient(
+      client,
+      <PreviewSearchWidget rfkId="preview_1" popup onSubmit={() => {}} formLabel="Site search" />,
+    );
+    expect(screen.getByRole('search', { name: 'Site search' })).toBeTruthy();
+  });
+
   it('takes the focus on mount with the caret after the starting keyphrase when asked', () => {
     const { client } = testClient();
     renderWithClient(client, <PreviewSearchWidget rfkId="preview_1" state={{ keyphrase: 'f-35' }} popup autoFocus />);

@@ -199,7 +199,7 @@ export function SearchResultsView(props: UseSearchResultsOptions) {
       aria-label={labels.searchResults}
       aria-busy={queryResult.isFetching}
     >
-      <form role="search" className="search-results__form" onSubmit={onSubmit}>
+      <form role="search" className="search-results__form" onSubmit={onSubmit} aria-label={labels.search}>
         <input type="search" name="keyphrase" aria-label={labels.search} defaultValue={state.keyphrase} />
         <button type="submit">{labels.searchButton}</button>
       </form>
@@ -396,6 +396,11 @@ export interface PreviewSearchViewProps extends UsePreviewSearchOptions {
   placeholder?: string;
   /** The field's accessible name. Defaults to `'Search the site'`. */
   label?: string;
+  /**
+   * The search form's accessible name (with `onSubmit`), telling it apart from another search form
+   * of the page (axe `landmark-unique`). Defaults to none.
+   */
+  formLabel?: string;
   /** Renders one previewed item, e.g. with the app's router link. Defaults to {@link ItemLink}. */
   renderItem?: (props: ItemLinkProps) => ReactNode;
   /** More class names of the root element, which always has `search-preview`. Defaults to none. */
@@ -413,6 +418,7 @@ export function PreviewSearchView({
   autoFocus = false,
   placeholder,
   label = 'Search the site',
+  formLabel,
   renderItem = itemLink,
   className,
   ...options
@@ -457,7 +463,7 @@ export function PreviewSearchView({
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
     >
       {onSubmit ? (
-        <form role="search" onSubmit={submit}>
+        <form role="search" onSubmit={submit} aria-label={formLabel}>
           {field}
         </form>
       ) : (
