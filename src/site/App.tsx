@@ -76,7 +76,7 @@ export function App({ url, dehydratedState, gate }: AppProps = {}) {
         <SessionProvider
           basePath={siteConfig.authBasePath}
           redirectOrigins={siteConfig.authRedirectOrigins}
-          timeoutMs={siteConfig.deadlines.session}
+          timeoutMs={siteConfig.deadlines.auth}
         >
           <SiteClientsProvider>
             <AnalyticsProvider mode={mode}>

@@ -91,9 +91,9 @@ export function createSiteClients(): SiteClients {
     apiKey: siteConfig.contentApiKey,
     site: siteConfig.contentSite,
     language: siteConfig.language,
-    timeoutMs: siteConfig.deadlines.layout,
+    timeoutMs: siteConfig.deadlines.content,
   });
-  return { content, oneconnect: createOneconnectClient({ timeoutMs: siteConfig.deadlines.banners }), loadCommerce };
+  return { content, oneconnect: createOneconnectClient({ timeoutMs: siteConfig.deadlines.oneconnect }), loadCommerce };
 }
 
 /** The page's API clients, for pages that load a client on demand. */

@@ -67,20 +67,23 @@ export const siteConfig = {
   /** The content language (`sc_lang`). */
   language: 'en',
   /**
-   * How long a visitor waits for each service (ms, body included) before the part of the page that
-   * needs it says so, with a retry; the libraries' own defaults (up to 60 s) are not a page's patience.
-   * Each is several times what a phone on a slow network needs (150 ms round trip, 1.6 Mbit/s):
-   * - `session`: a few hundred bytes from the site's own host (well under 1 s): 5 s, so the account
-   *   page and the cart say they cannot check the session after 5 s rather than spin.
-   * - `layout`: a route's layout (10–30 KB) on a client-side navigation (pages load prerendered):
+   * How long a visitor waits for each service (ms, body included), by the service's name (its API
+   * folder and mock), before the part of the page that needs it says so, with a retry; the
+   * libraries' own defaults (up to 60 s) are not a page's patience. Each is several times what a
+   * phone on a slow network needs (150 ms round trip, 1.6 Mbit/s):
+   * - `auth`: the session, a few hundred bytes from the site's own host (well under 1 s): 5 s, so the
+   *   account page and the cart say they cannot check the session after 5 s rather than spin.
+   * - `content`: a route's layout (10–30 KB) on a client-side navigation (pages load prerendered):
    *   6 s, after which the prerendered page itself is loaded instead.
-   * - `commerce`: a product or cart from the marketplace's region (cross-region calls take 1–2 s):
-   *   8 s.
+   * - `commerce`: a product or cart from the marketplace's region (cross-region calls take 1–2 s): 8 s.
    * - `search`: a widget batch (results, recommendations, suggestions): 6 s.
-   * - `banners`: the segment and banner calls: 5 s; nothing waits on screen for them (their tray
+   * - `oneconnect`: the segment and banner calls: 5 s; nothing waits on screen for them (their tray
    *   is out of the page's flow), but a hung call must not hold the banner flow open.
+   * - `engagement`: a personalization decision, 3 s; the editor's fallback text shows meanwhile and
+   *   stays if it passes. Nothing else of a page waits on the events service.
+   * The fault suite (tests/browser/faults.test.ts) reads them from here.
    */
-  deadlines: { session: 5_000, layout: 6_000, commerce: 8_000, search: 6_000, banners: 5_000 },
+  deadlines: { auth: 5_000, content: 6_000, commerce: 8_000, search: 6_000, oneconnect: 5_000, engagement: 3_000 },
 } as const;
 
 /**

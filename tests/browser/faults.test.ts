@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
+import { siteConfig } from '../../src/site/siteConfig.ts';
 import type { ApiName } from '../../scripts/lib/prism.mjs';
 import { mapConcurrently, routerListening } from '../support/browser.ts';
 import { newContextOutsideSlots, sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
@@ -68,14 +69,7 @@ const CALLS: Record<Service, RegExp> = {
 };
 
 /** The site's deadline for each service (src/site/siteConfig.ts `deadlines`). */
-const DEADLINE_MS: Record<Service, number> = {
-  commerce: 8_000,
-  engagement: 3_000, // personalization's own timeout; nothing else waits on the events service
-  search: 6_000,
-  oneconnect: 5_000,
-  auth: 5_000,
-  content: 6_000,
-};
+const DEADLINE_MS: Record<Service, number> = siteConfig.deadlines;
 /** The longest deadline: a page's other parts, which load normally, are done by then. */
 const LONGEST_MS = Math.max(...Object.values(DEADLINE_MS));
 

@@ -8,6 +8,7 @@ import { mockProxy } from '../../scripts/lib/devServer.mjs';
 import { DESKTOP, startAll } from '../support/browser.ts';
 import { newContextOutsideSlots, sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
 import { portsOf } from '../support/site.ts';
+import { siteConfig } from '../../src/site/siteConfig.ts';
 
 // An auth service that accepts every connection and never answers, in front of a healthy site. Each
 // auth error the session client logs is a `_log` post to that service; posts without a deadline (the
@@ -17,8 +18,8 @@ import { portsOf } from '../support/site.ts';
 // The silence is a real server's: a request Playwright holds in `route()` has not reached the network
 // yet and takes no connection, so it cannot show this.
 
-/** The site's layout deadline (src/site/siteConfig.ts `deadlines.layout`): a page's content within it. */
-const LAYOUT_DEADLINE_MS = 6_000;
+/** The site's layout deadline (src/site/siteConfig.ts `deadlines.content`): a page's content within it. */
+const LAYOUT_DEADLINE_MS = siteConfig.deadlines.content;
 
 let browser: Browser;
 let site: PreviewServer | undefined;

@@ -55,7 +55,7 @@ describe('?mock= values', () => {
       ok: false,
       error:
         'Mock scenario "oneconnect:nope" refused: oneconnect has no example "nope". Valid choices for oneconnect: ' +
-        'engineer, anonymous, unavailable, mixed, none, missing, closedTwo, code=200, code=400, code=500, dynamic.',
+        'engineer, anonymous, unavailable, mixed, mixed.de, none, missing, closedTwo, code=200, code=400, code=500, dynamic.',
     });
   });
 

@@ -77,7 +77,7 @@ describe('a fire-and-forget request is given up at its deadline', () => {
     vi.stubGlobal('navigator', { sendBeacon });
     const service = silentService();
     // As the site configures it (no timeout of its own given to the logger): the session routes' deadline.
-    const auth = createAuthClient({ fetch: service.fetch, timeoutMs: siteConfig.deadlines.session, storage: null });
+    const auth = createAuthClient({ fetch: service.fetch, timeoutMs: siteConfig.deadlines.auth, storage: null });
     auth.logger.error('CLIENT_FETCH_ERROR', { url: '/api/auth/session' });
     expect(sendBeacon).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);

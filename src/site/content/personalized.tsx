@@ -18,7 +18,7 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
   const editing = useEditing();
   const personalised = usePersonalize(
     { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
-    { timeout: 3000 },
+    { timeout: siteConfig.deadlines.engagement },
   );
   const offer =
     personalised.data && typeof personalised.data === 'object' ? (personalised.data as Record<string, unknown>) : null;
