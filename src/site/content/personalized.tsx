@@ -53,7 +53,7 @@ export function Recommendations({ fields, params }: ContentComponentProps) {
         <ContentText tag="h2" id={titleId} field={fields.heading} />
         <Suspense fallback={null}>
           <SiteRecommendationWidget
-            rfkId={params.rfkId ?? siteConfig.widgets.recommendation}
+            rfkId={params.rfkId || siteConfig.widgets.recommendation}
             title={headed ? null : undefined}
           />
         </Suspense>
