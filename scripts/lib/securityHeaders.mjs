@@ -14,7 +14,7 @@ import { join } from 'node:path';
 /** The file of header rules for hosts that read it (Cloudflare Pages, Netlify): path pattern, then headers. */
 export const HEADERS_FILE = '_headers';
 
-/** The same rules as JSON, `[{ source, headers }]`, for any other host or CDN (and the preview). */
+/** The same rules as JSON, `[{ source, headers, detach? }]`, for any other host or CDN (and the preview). */
 export const HEADERS_JSON = 'headers.json';
 
 /**
@@ -27,8 +27,9 @@ export const HEADERS_JSON = 'headers.json';
  */
 
 /**
- * A header rule: the paths it applies to (`/*` all, `/assets/*` a folder) and its headers.
- * @typedef {{ source: string; headers: Record<string, string> }} HeaderRule
+ * A header rule: the paths it applies to (`/*` all, `/assets/*` a folder), its headers, and the
+ * headers of earlier rules it drops for those paths (`detach`).
+ * @typedef {{ source: string; headers: Record<string, string>; detach?: string[] }} HeaderRule
  */
 
 /**
@@ -131,10 +132,15 @@ export function contentSecurityPolicy({ origins, trustedTypes, publicOrigin }, t
   return directives.join('; ');
 }
 
+// The security headers that mean something on a script or stylesheet answer.
+const ASSET_HEADERS = new Set(['X-Content-Type-Options', 'Strict-Transport-Security']);
+
 /**
  * The build's header rules: every path gets the policy and the other security headers and is
  * revalidated on each visit (pages change with each publish); hashed assets (`/assets/*`) are kept a
- * year. `Strict-Transport-Security` only for an https site.
+ * year and carry only what a script or stylesheet answer uses (`nosniff`, HSTS): the policy, framing,
+ * referrer, permissions and opener headers govern documents, and sent with each of a page's dozen
+ * scripts they would only cost a visitor bytes. `Strict-Transport-Security` only for an https site.
  * @param {PolicySources} sources
  * @param {string} template
  * @returns {HeaderRule[]}
@@ -154,22 +160,27 @@ export function headerRules(sources, template) {
   };
   return [
     { source: '/*', headers: { ...security, 'Cache-Control': 'no-cache' } },
-    { source: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    {
+      source: '/assets/*',
+      headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+      detach: Object.keys(security).filter((name) => !ASSET_HEADERS.has(name)),
+    },
   ];
 }
 
 /**
  * The rules in the `_headers` format: a path pattern, then its headers indented. A later rule's
- * header replaces an earlier one's for the same name: `! Cache-Control` first drops the general rule's.
+ * header replaces an earlier one's for the same name (`! Cache-Control` first drops the general
+ * rule's), and `! Name` alone drops a detached one.
  * @param {HeaderRule[]} rules
  * @returns {string}
  */
 export function headersFile(rules) {
   return `${rules
-    .map(({ source, headers }, index) =>
+    .map(({ source, headers, detach = [] }, index) =>
       [
         source,
-        ...(index > 0 ? Object.keys(headers).map((name) => `  ! ${name}`) : []),
+        ...(index > 0 ? [...detach, ...Object.keys(headers)].map((name) => `  ! ${name}`) : []),
         ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
       ].join('\n'),
     )
@@ -177,7 +188,7 @@ export function headersFile(rules) {
 }
 
 /**
- * The headers of `pathname` under `rules`: every matching rule's, later ones replacing earlier ones'.
+ * The headers of `pathname` under `rules`: every matching rule's, later ones replacing or detaching earlier ones'.
  * @param {HeaderRule[]} rules
  * @param {string} pathname
  * @returns {Record<string, string>}
@@ -185,9 +196,11 @@ export function headersFile(rules) {
 export function headersFor(rules, pathname) {
   /** @type {Record<string, string>} */
   const headers = {};
-  for (const { source, headers: set } of rules) {
+  for (const { source, headers: set, detach } of rules) {
     const matches = source.endsWith('*') ? pathname.startsWith(source.slice(0, -1)) : pathname === source;
-    if (matches) Object.assign(headers, set);
+    if (!matches) continue;
+    for (const name of detach ?? []) delete headers[name];
+    Object.assign(headers, set);
   }
   return headers;
 }

@@ -67,7 +67,7 @@ describe('the Content-Security-Policy', () => {
 describe('the header rules', () => {
   const rules = headerRules(SOURCES, TEMPLATE);
 
-  it('revalidate pages, keep hashed assets a year, and send the security headers everywhere', () => {
+  it('revalidate pages, keep hashed assets a year, and send the security headers with every page', () => {
     const page = headersFor(rules, '/capabilities/space');
     expect(page['Cache-Control']).toBe('no-cache');
     expect(page['Content-Security-Policy']).toBe(contentSecurityPolicy(SOURCES, TEMPLATE));
@@ -80,13 +80,23 @@ describe('the header rules', () => {
     expect(page['Permissions-Policy']).toContain('camera=()');
     const asset = headersFor(rules, '/assets/index-abc.js');
     expect(asset['Cache-Control']).toBe('public, max-age=31536000, immutable');
-    expect(asset['Content-Security-Policy']).toBeDefined();
+  });
+
+  it("send a hashed asset only the headers a script answer uses, not the documents' policy", () => {
+    const asset = headersFor(rules, '/assets/index-abc.js');
+    expect(asset).toEqual({
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    });
+    expect(headersFor(rules, '/sitemap.xml')['Content-Security-Policy']).toBeDefined();
   });
 
   it("are written as a _headers file whose asset rule replaces the pages' caching", () => {
     const file = headersFile(rules);
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self'; /);
-    expect(file).toContain('\n/assets/*\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable\n');
+    expect(file).toContain('\n/assets/*\n  ! Content-Security-Policy\n  ! X-Frame-Options\n');
+    expect(file).toContain('\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable\n');
   });
 });
 
