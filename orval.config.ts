@@ -1,19 +1,15 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, TEMPLATE_TAG_REGEX, type OutputClientFunc, type Options } from 'orval';
+import { contractApis } from './scripts/lib/apis.mjs';
 
-/**
- * One orval project per API for the React Query hooks, one more (`<api>Zod`) for
- * the zod schemas of the APIs in {@link zodApis}. Every hook sends through
- * `orvalRequest`, which takes the API's transport from the hook's `request` option
- * (the React bindings put it there from their provider), so no module-level client exists.
+/*
+ * One orval project per contract in openapi/ for the React Query hooks, one more (`<api>Zod`) for
+ * its zod schemas, which the contract tests check answers against, unless {@link withoutZod} names
+ * it. Every hook sends through `orvalRequest`, which takes the API's transport from the hook's
+ * `request` option (the React bindings put it there from their provider), so no module-level client exists.
  */
-export const apis = ['commerce', 'engagement', 'search', 'oneconnect', 'auth', 'content'] as const;
 
-/**
- * The APIs whose answers the contract tests check against zod schemas. Nothing reads the
- * commerce or engagement schemas, so they are not generated.
- */
-export const zodApis: readonly (typeof apis)[number][] = ['search', 'oneconnect', 'auth', 'content'];
+/** Nothing reads the commerce or engagement zod schemas, so they are not generated. */
+const withoutZod: readonly string[] = ['commerce', 'engagement'];
 
 // `Orders.List` and `OrdersList` collapse to one name in orval; drop the dot
 // explicitly so the hook name is `useOrdersList` and the function `ordersList`.
@@ -49,9 +45,9 @@ const reactQueryEncodingPathParams: OutputClientFunc = (clients) => {
 
 // The commerce contract's token endpoint (tag `Auth`) is no resource operation of the official SDK:
 // its hooks, like its facade (scripts/generators/commerce.mjs), hold exactly the SDK's 421 operations.
-const excludedTags: Partial<Record<(typeof apis)[number], string[]>> = { commerce: ['Auth'] };
+const excludedTags: Partial<Record<string, string[]>> = { commerce: ['Auth'] };
 
-function hooks(api: (typeof apis)[number]): Options {
+function hooks(api: string): Options {
   const excluded = excludedTags[api];
   return {
     input: {
@@ -92,10 +88,11 @@ function zod(api: string): Options {
 
 // `npm run generate` runs orval once per API, naming it in ORVAL_API; without it, orval generates every API.
 const only = process.env.ORVAL_API;
-const present = apis.filter((api) => existsSync(`./openapi/${api}/openapi.yaml`) && (!only || api === only));
+// orval runs in the project's folder, as the relative targets above assume.
+const present = contractApis('.').filter((api) => !only || api === only);
 
 export default defineConfig(
   Object.fromEntries(
-    present.flatMap((api) => [[api, hooks(api)], ...(zodApis.includes(api) ? [[`${api}Zod`, zod(api)]] : [])]),
+    present.flatMap((api) => [[api, hooks(api)], ...(withoutZod.includes(api) ? [] : [[`${api}Zod`, zod(api)]])]),
   ),
 );

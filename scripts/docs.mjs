@@ -4,8 +4,8 @@
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { contractApis } from './lib/apis.mjs';
 import { root } from './lib/prism.mjs';
-import { contractApis } from './contract/contracts.mjs';
 import { buildDocs } from './contract/docs.mjs';
 
 const USAGE = 'usage: npm run docs -- [--out <dir>] [api…]';

@@ -3,7 +3,8 @@
 // `npm run mock -- --proxy search=https://real.example.com` validates a real service's traffic instead:
 // its answers pass through unchanged and every contract violation is logged with its operation and rule.
 import { startValidatingProxy } from './contract/proxy.mjs';
-import { MOCK_PORTS, presentApis, startPrism } from './lib/prism.mjs';
+import { contractApis, mockPort } from './lib/apis.mjs';
+import { root, startPrism } from './lib/prism.mjs';
 
 /** @import { ApiName, PrismServer } from './lib/prism.mjs' */
 
@@ -14,7 +15,7 @@ import { MOCK_PORTS, presentApis, startPrism } from './lib/prism.mjs';
  * @property {boolean} [quiet] Keep each mock's request log off the terminal. Defaults to true.
  * @property {boolean} [errors] Prism's `--errors` (a request that breaks the contract is answered with the rule). Defaults to false.
  * @property {readonly ApiName[]} [apis] The APIs to start. Defaults to every API with a contract in openapi/.
- * @property {Partial<Record<ApiName, number>>} [ports] Ports instead of the fixed ones (tests: free ports). Defaults to `MOCK_PORTS`.
+ * @property {Partial<Record<ApiName, number>>} [ports] Ports instead of the fixed ones (tests: free ports). Defaults to `MOCK_PORTS` (scripts/lib/apis.mjs).
  * @property {(line: string) => void} [log] Where a mock that stops on its own is reported. Defaults to `console.error`.
  */
 
@@ -31,12 +32,12 @@ export async function startMocks({
   proxies = {},
   quiet = true,
   errors = false,
-  apis = presentApis(),
+  apis = contractApis(root),
   ports = {},
   log = (line) => console.error(line),
 } = {}) {
   /** @param {ApiName} api */
-  const portOf = (api) => ports[api] ?? MOCK_PORTS[api];
+  const portOf = (api) => ports[api] ?? mockPort(api);
   const servers = apis.map((api) =>
     proxies[api]
       ? startValidatingProxy({ api, port: portOf(api), upstream: proxies[api], quiet })
@@ -69,8 +70,8 @@ function parseProxies(argv) {
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] !== '--proxy') continue;
     const [api, upstream] = (argv[i + 1] ?? '').split(/=(.*)/s);
-    if (!(api in MOCK_PORTS) || !/^https?:\/\//.test(upstream ?? '')) {
-      throw new Error(`--proxy expects <api>=<http(s) URL> with api one of ${Object.keys(MOCK_PORTS).join(', ')}`);
+    if (!contractApis(root).includes(api) || !/^https?:\/\//.test(upstream ?? '')) {
+      throw new Error(`--proxy expects <api>=<http(s) URL> with api one of ${contractApis(root).join(', ')}`);
     }
     proxies[api] = upstream;
   }

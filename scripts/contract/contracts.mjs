@@ -1,9 +1,9 @@
 // @ts-check
-// The project's contracts as data: which exist, reading one (bundled into one document when it
+// The project's contracts as data (which exist: ../lib/apis.mjs): reading one (bundled into one document when it
 // $refs sibling files), following its local $refs, finding the operation a request is for, and
 // reading them as they were at a git revision without touching the work tree.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,20 +28,6 @@ const run = promisify(execFile);
 
 /** The methods an OpenAPI path item can hold, lowercase as the document spells them. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/**
- * API names that have a contract `openapi/<api>/openapi.yaml` under `root`, sorted.
- * @param {string} root
- * @returns {string[]}
- */
-export function contractApis(root) {
-  const dir = join(root, 'openapi');
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((api) => existsSync(join(dir, api, 'openapi.yaml')))
-        .sort()
-    : [];
-}
 
 /**
  * Runs Redocly CLI (`<root>/node_modules/.bin/redocly`) in `cwd` with telemetry and the

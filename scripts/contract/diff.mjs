@@ -7,7 +7,8 @@ import { apiDiff, buildPath } from 'api-smart-diff';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root as projectRoot } from '../lib/prism.mjs';
-import { contractApis, loadContract, METHODS, openBase, resolveRef } from './contracts.mjs';
+import { contractApis } from '../lib/apis.mjs';
+import { loadContract, METHODS, openBase, resolveRef } from './contracts.mjs';
 
 /** @import { Diff } from 'api-smart-diff' */
 /** @import { BaseRevision, OpenApiDocument } from './contracts.mjs' */

@@ -7,7 +7,8 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, sta
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { root as projectRoot } from '../lib/prism.mjs';
-import { contractApis, METHODS, redocly } from './contracts.mjs';
+import { contractApis } from '../lib/apis.mjs';
+import { METHODS, redocly } from './contracts.mjs';
 
 /** @import { IncomingMessage, ServerResponse } from 'node:http' */
 /** @import { Plugin } from 'vite' */
@@ -178,7 +179,9 @@ export async function buildDocs({
       for (let api = queue.shift(); api !== undefined; api = queue.shift()) await buildPage(root, outDir, api);
     }),
   );
+  // The index lists the APIs alphabetically.
   const pages = contractApis(root)
+    .sort()
     .filter((api) => existsSync(join(outDir, `${api}.html`)))
     .map((api) => describe(root, api));
   writeFileSync(join(outDir, 'index.html'), indexHtml(pages));

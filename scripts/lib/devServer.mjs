@@ -13,7 +13,8 @@ import { docsPlugin } from '../contract/docs.mjs';
 import { preferForItem, preferForRequest } from './contentMock.mjs';
 import { preferForBannerRequest } from './oneconnectMock.mjs';
 import { mockScenarios, withMockScenarios } from './mockScenarioServer.mjs';
-import { MOCK_BACKED_MODE, MOCK_PORTS } from './prism.mjs';
+import { MOCK_PORTS } from './apis.mjs';
+import { MOCK_BACKED_MODE } from './prism.mjs';
 import { siteFilesOnly } from './servedFiles.mjs';
 import { pageFile, SHELL_FILE } from './siteServer.mjs';
 

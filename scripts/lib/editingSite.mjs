@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { build, createServer as createViteServer } from 'vite';
 import { startContentMock } from './contentMock.mjs';
 import { mockProxy } from './devServer.mjs';
-import { freePort, MOCK_BACKED_MODE, MOCK_PORTS, root, startPrism } from './prism.mjs';
+import { MOCK_PORTS } from './apis.mjs';
+import { freePort, MOCK_BACKED_MODE, root, startPrism } from './prism.mjs';
 import { hasDotSegment, requestFilePath } from './servedFiles.mjs';
 
 /** @import { Server } from 'node:http' */

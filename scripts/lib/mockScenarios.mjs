@@ -6,7 +6,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContract, operationMatcher, resolveRef } from '../contract/contracts.mjs';
-import { presentApis, root } from './prism.mjs';
+import { contractApis } from './apis.mjs';
+import { root } from './prism.mjs';
 
 /** @import { OpenApiDocument } from '../contract/contracts.mjs' */
 
@@ -110,13 +111,13 @@ const cache = /** @type {{ current: CacheEntry | undefined }} */ (
 );
 
 /**
- * The scenario catalogue of every API with a contract (`presentApis()`), keyed
+ * The scenario catalogue of every API with a contract (`contractApis()`), keyed
  * by API name, reloaded when a contract file changes. Defaults to this project's
  * `openapi/<api>/openapi.yaml` files.
  * @param {{ dir?: string; apis?: string[] }} [options]
  * @returns {Promise<ScenarioCatalogue>}
  */
-export async function loadScenarioCatalogue({ dir = root, apis = presentApis() } = {}) {
+export async function loadScenarioCatalogue({ dir = root, apis = contractApis(dir) } = {}) {
   const files = apis.map((api) => join(dir, 'openapi', api, 'openapi.yaml'));
   const stamp = `${dir}|${files.map((f) => `${f}@${statSync(f).mtimeMs}`).join('|')}`;
   if (cache.current?.stamp !== stamp) {

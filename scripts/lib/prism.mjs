@@ -1,16 +1,17 @@
 // @ts-check
-// Starts and stops Prism mock servers; their fixed ports and the mode whose settings point at them.
+// Starts and stops Prism mock servers, and names the mode whose settings point at their fixed ports.
 // Used by `npm run mock`, `npm start` and the tests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contractApis, MOCK_PORTS } from './apis.mjs';
 
 /** @import { ChildProcess } from 'node:child_process' */
 /** @import { AddressInfo } from 'node:net' */
 
-/** @typedef {'commerce' | 'engagement' | 'search' | 'oneconnect' | 'auth' | 'content'} ApiName */
+/** @typedef {import('./apis.mjs').ApiName} ApiName */
 
 /**
  * A running (or never spawned) Prism mock.
@@ -41,19 +42,6 @@ import { fileURLToPath } from 'node:url';
 
 /** The project's root folder. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/**
- * The fixed ports of ../shared/design/ARCHITECTURE.md.
- * @type {Record<ApiName, number>}
- */
-export const MOCK_PORTS = {
-  commerce: 4010,
-  engagement: 4011,
-  search: 4012,
-  oneconnect: 4013,
-  auth: 4014,
-  content: 4015,
-};
 
 /**
  * The mode whose settings are the mocks' (`.env.development`: mock keys, same-origin paths the
@@ -200,16 +188,6 @@ function exitsWithin(exited, ms) {
 }
 
 /**
- * The APIs that have a contract in openapi/.
- * @returns {ApiName[]}
- */
-export function presentApis() {
-  return /** @type {ApiName[]} */ (Object.keys(MOCK_PORTS)).filter((api) =>
-    existsSync(join(root, 'openapi', api, 'openapi.yaml')),
-  );
-}
-
-/**
  * Starts a mock of every contract on free ports (tests and benchmarks, so they
  * never collide with `npm start`); resolves once all listen, stopping them all
  * if one fails. `onLine(api, line)` sees each line a mock prints (its request log:
@@ -219,10 +197,11 @@ export function presentApis() {
  * @returns {Promise<{ servers: PrismServer[]; ports: Record<ApiName, number>; stop(): Promise<unknown> }>}
  */
 export async function startMocksOnFreePorts({ errors = true, onLine, startTimeoutMs } = {}) {
+  /** @type {Record<ApiName, number>} */
   const ports = { ...MOCK_PORTS };
   /** @type {PrismServer[]} */
   const servers = [];
-  for (const api of presentApis()) {
+  for (const api of contractApis(root)) {
     ports[api] = await freePort();
     servers.push(
       startPrism(api, {

@@ -18,7 +18,8 @@ type Service = ApiName;
 type Fault = 'error' | 'no answer';
 type Arrival = 'fresh' | 'client navigation';
 
-const SERVICES: readonly Service[] = ['commerce', 'engagement', 'search', 'oneconnect', 'auth', 'content'];
+/** The services the site calls: each has its deadline in src/site/siteConfig.ts. */
+const SERVICES = Object.keys(siteConfig.deadlines) as readonly Service[];
 const FAULTS: readonly Fault[] = ['error', 'no answer'];
 const ARRIVALS: readonly Arrival[] = ['fresh', 'client navigation'];
 const ALL_ROUTES = [...listedRoutes().map((r) => r.path), '/products/TIT-FAST-100', '/search?q=f-35'];

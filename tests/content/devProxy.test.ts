@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { withPrism } from '../support/prism.ts';
-import { MOCK_PORTS, freePort, root } from '../../scripts/lib/prism.mjs';
+import { MOCK_PORTS } from '../../scripts/lib/apis.mjs';
+import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { mockProxy } from '../../scripts/lib/devServer.mjs';
 
 const prism = withPrism('content');

@@ -9,7 +9,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from '../../scripts/lib/browser.mjs';
-import { freePort, presentApis, startPrism, type ApiName, type PrismServer } from '../../scripts/lib/prism.mjs';
+import { contractApis } from '../../scripts/lib/apis.mjs';
+import { freePort, root, startPrism, type ApiName, type PrismServer } from '../../scripts/lib/prism.mjs';
 import { previewBuiltSite, type BuiltSite } from './site.ts';
 
 /** The shared resources of one run, as {@link startSharedResources} starts them. */
@@ -89,7 +90,7 @@ export async function startSharedResources(): Promise<SharedResources> {
   // to a mock lost on a loaded machine) is tried once more before they all fail with it.
   const builtSite = () =>
     (site ??= (async () => {
-      const servers = await Promise.all(presentApis().map(mock));
+      const servers = await Promise.all(contractApis(root).map(mock));
       const mocks = Object.fromEntries(servers.map((s) => [s.api, s.url])) as Partial<Record<ApiName, string>>;
       const preview = await previewBuiltSite(mocks).catch((error: Error) =>
         previewBuiltSite(mocks).catch((again: Error) => {
@@ -101,7 +102,7 @@ export async function startSharedResources(): Promise<SharedResources> {
 
   const answers: Record<string, (arg: string) => Promise<unknown>> = {
     mock: async (api) => {
-      if (!presentApis().includes(api as ApiName)) throw new Error(`no contract for ${JSON.stringify(api)}`);
+      if (!contractApis(root).includes(api as ApiName)) throw new Error(`no contract for ${JSON.stringify(api)}`);
       return { url: (await mock(api as ApiName)).url };
     },
     site: async () => {

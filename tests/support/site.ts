@@ -6,12 +6,12 @@ import { createServer, type ViteDevServer } from 'vite';
 import {
   freePort,
   MOCK_BACKED_MODE,
-  presentApis,
   root,
   startPrism,
   type ApiName,
   type PrismServer,
 } from '../../scripts/lib/prism.mjs';
+import { contractApis } from '../../scripts/lib/apis.mjs';
 import { mockProxy } from '../../scripts/lib/devServer.mjs';
 import { sharedMock } from './shared.ts';
 
@@ -84,7 +84,7 @@ export async function startSite({
   let mocks: Partial<Record<Api, string>>;
   try {
     const urls = await Promise.all(
-      presentApis().map(async (api): Promise<[Api, string]> => {
+      contractApis(root).map(async (api): Promise<[Api, string]> => {
         if (!ownMocks.includes(api)) return [api, await sharedMock(api)];
         const server = startPrism(api, {
           port: await freePort(),
