@@ -46,20 +46,11 @@ export {
   type BannerResult,
   type SeoResult,
 } from './react/hooks.ts';
-export {
-  SearchResultsView,
-  PreviewSearchView,
-  RecommendationView,
-  QuestionsView,
-  WidgetStatus,
-  ItemLink,
-  type ItemLinkProps,
-  type PreviewSearchViewProps,
-  DEFAULT_WIDGET_LABELS,
-  WidgetLabelsContext,
-  useWidgetLabels,
-  type WidgetLabels,
-} from './react/views.tsx';
+export { SearchResultsView } from './react/searchResultsView.tsx';
+export { PreviewSearchView, type PreviewSearchViewProps } from './react/previewSearchView.tsx';
+export { RecommendationView, QuestionsView } from './react/listViews.tsx';
+export { WidgetStatus, ItemLink, type ItemLinkProps } from './react/widgetParts.tsx';
+export { DEFAULT_WIDGET_LABELS, WidgetLabelsContext, useWidgetLabels, type WidgetLabels } from './react/labels.ts';
 export {
   ContentBlockView,
   HtmlBlockView,

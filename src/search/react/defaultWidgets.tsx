@@ -3,15 +3,11 @@
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { useBanner, useContentBlock, useHtmlBlock, useSeo } from './hooks.ts';
 import { widget } from './provider.tsx';
-import {
-  ItemLink,
-  PreviewSearchView,
-  QuestionsView,
-  RecommendationView,
-  SearchResultsView,
-  WidgetStatus,
-  useWidgetLabels,
-} from './views.tsx';
+import { useWidgetLabels } from './labels.ts';
+import { QuestionsView, RecommendationView } from './listViews.tsx';
+import { PreviewSearchView } from './previewSearchView.tsx';
+import { SearchResultsView } from './searchResultsView.tsx';
+import { ItemLink, WidgetStatus } from './widgetParts.tsx';
 
 /** Default content-block renderer: the block's sanitized HTML when it has a template, else its items as links. */
 export function ContentBlockView() {
