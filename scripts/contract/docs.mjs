@@ -7,6 +7,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, sta
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { root as projectRoot } from '../lib/prism.mjs';
+import { escapeHtml } from '../../src/core/escapeHtml.mjs';
 import { contractApis } from '../lib/apis.mjs';
 import { METHODS, redocly } from './contracts.mjs';
 
@@ -51,16 +52,6 @@ function describe(root, api) {
     operations,
   };
 }
-
-/** @param {unknown} text */
-const escapeHtml = (text) =>
-  String(text ?? '').replace(
-    /[&<>"']/g,
-    (c) =>
-      /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
-        c
-      ] ?? c,
-  );
 
 /** @param {string | undefined} description */
 function firstParagraph(description) {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, preview } from 'vite';
+import { escapeHtml } from '../../src/core/escapeHtml.mjs';
 import { startContentMock } from './contentMock.mjs';
 import { checkLinks } from './deadLinks.mjs';
 import { assertInlineCodeAllowed, headerRules, headersFile, HEADERS_FILE, HEADERS_JSON } from './securityHeaders.mjs';
@@ -53,9 +54,6 @@ export function pageFile(path) {
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 
-const escapeXml = (/** @type {string} */ text) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * A server-rendered page: the site's index.html (`template`, built or transformed by the dev server)
  * with the page's language, head, body and data, and its `preloads` (`''` for none). The static
@@ -66,7 +64,7 @@ const escapeXml = (/** @type {string} */ text) =>
  */
 export function fillTemplate(template, page) {
   const filled = template
-    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeXml(page.lang)}">`)
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.lang)}">`)
     .replace(/<title>[^<]*<\/title>/, () => page.head)
     .replace('</head>', () => `${page.preloads}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>\n    ${page.state}`);
@@ -150,15 +148,15 @@ export function robotsTxt(origin) {
  */
 export function sitemapXml(origin, pages, defaultLanguage = 'en') {
   const link = (/** @type {string} */ hreflang, /** @type {string} */ path) =>
-    `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(new URL(path, origin).href)}"/>`;
+    `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(new URL(path, origin).href)}"/>`;
   const urls = pages.map(({ path, lastModified, alternates = [] }) => {
-    const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : '';
+    const lastmod = lastModified ? `<lastmod>${escapeHtml(lastModified)}</lastmod>` : '';
     const fallback = alternates.find((a) => a.language === defaultLanguage);
     const links = [
       ...alternates.map((a) => link(a.language, a.path)),
       ...(alternates.length > 1 && fallback ? [link('x-default', fallback.path)] : []),
     ];
-    return `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc>${lastmod}${alternates.length > 1 ? links.join('') : ''}</url>`;
+    return `  <url><loc>${escapeHtml(new URL(path, origin).href)}</loc>${lastmod}${alternates.length > 1 ? links.join('') : ''}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
