@@ -2,10 +2,10 @@ import type { Providers } from '../../generated/auth/model/providers.ts';
 import type { Session } from '../../generated/auth/model/session.ts';
 import { isApiError } from '../core/errors.ts';
 import { composeSender, formBodies, keepaliveLimit } from '../core/transport.ts';
-import { sameOriginPath } from '../core/urlGuard.ts';
 import { broadcastSession, type MessageStorage, type SessionTrigger } from './broadcast.ts';
-import { AuthError, INVALID_REDIRECT_URL_ERROR } from './errors.ts';
+import { AuthError } from './errors.ts';
 import { createLogger, type AuthLogger } from './logger.ts';
+import { checkCallbackUrl, replyError, replyTarget } from './redirects.ts';
 
 /** Options of {@link createAuthClient}; read at every call, so changing them later takes effect. */
 export interface AuthClientOptions {
@@ -269,43 +269,6 @@ async function postForm(
     { method: 'POST', body: form },
     (_ok, data) => typeof data?.url === 'string',
   );
-}
-
-// Refuses a `callbackUrl` that would leave the site (another host, `//host`, `/\host`, `javascript:`, an
-// unparsable string), logged and thrown before any request is sent, so an attacker's `?callbackUrl=` is never followed.
-function checkCallbackUrl(client: AuthClient, callbackUrl: string): void {
-  if (sameOriginPath(callbackUrl, location.href) !== undefined) return;
-  const error = new AuthError(
-    'INVALID_CALLBACK_URL_ERROR',
-    `callbackUrl must be on ${location.origin}: ${callbackUrl}`,
-  );
-  client.logger.error(error.code, error);
-  throw error;
-}
-
-// Where a reply sends the browser: its `url` when that stays on the site or goes to an allowed origin; else the
-// checked `callbackUrl`, with the refused URL logged (a compromised or misconfigured auth route must not be able
-// to send a visitor to another site or run `javascript:`); the error page when there was no reply.
-function replyTarget(client: AuthClient, url: string | undefined, callbackUrl: string): string {
-  if (url === undefined) return client.url('error');
-  // The same guard for the site and for each allowed origin: a URL that resolves to that origin over http(s).
-  for (const origin of [location.href, ...(client.options.redirectOrigins ?? [])])
-    if (sameOriginPath(url, origin) !== undefined) return url;
-  const error = new AuthError(
-    INVALID_REDIRECT_URL_ERROR,
-    `The auth route's reply url is not on ${location.origin} or an allowed origin; going to the callbackUrl instead`,
-  );
-  client.logger.error(error.code, { error, refused: url.slice(0, 200) });
-  return callbackUrl;
-}
-
-// The `error` query parameter of a reply's URL; null for none or an unparsable URL.
-function replyError(url: string): string | null {
-  try {
-    return new URL(url, location.href).searchParams.get('error');
-  } catch {
-    return null;
-  }
 }
 
 // The protocol's sign-in: refuse an off-site `callbackUrl`; GET `providers` (failure: the error page); an unknown

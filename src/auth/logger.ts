@@ -1,4 +1,4 @@
-import { abortAfter } from '../core/transport.ts';
+import { abortAfter } from '../core/deadline.ts';
 
 /** The session client's logger: the reference's three levels, each `(code, metadata?)`. */
 export interface AuthLogger {

@@ -16,9 +16,7 @@ export {
   keepaliveLimit,
   readBody,
   parseBody,
-  abortAfter,
   KEEPALIVE_MAX_BYTES,
-  type Deadline,
   type Transport,
   type Reader,
   type Sender,
@@ -29,6 +27,7 @@ export {
   type Middleware,
   type OutgoingRequest,
 } from './transport.ts';
+export { abortAfter, type Deadline } from './deadline.ts';
 export { orvalRequest, type OrvalRequestOptions } from './orvalRequest.ts';
 export { safeLinkTarget, sameOriginPath } from './urlGuard.ts';
 export {

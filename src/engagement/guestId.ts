@@ -1,4 +1,4 @@
-import type { Deadline } from '../core/transport.ts';
+import type { Deadline } from '../core/deadline.ts';
 import type { Kit } from './sdk.ts';
 import type { EngageConfig } from './types.ts';
 

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/engagement/schema.d.ts';
-import type { Deadline } from '../core/transport.ts';
+import type { Deadline } from '../core/deadline.ts';
 import type { Kit } from './sdk.ts';
 import type { EngageConfig, EventContext, PersonalizeData, PersonalizeResponse } from './types.ts';
 

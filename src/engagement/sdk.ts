@@ -1,5 +1,6 @@
 import { isApiError } from '../core/errors.ts';
-import { abortAfter, parseBody, type Deadline } from '../core/transport.ts';
+import { abortAfter, type Deadline } from '../core/deadline.ts';
+import { parseBody } from '../core/transport.ts';
 import { ensureBrowserId, readBrowserId } from './browserId.ts';
 import { buildCustomEvent, buildFormEvent, buildPageViewEvent, flattenObject, inferLanguage } from './events.ts';
 import { buildIdentityEvent } from './identity.ts';
