@@ -29,7 +29,7 @@ import { chromium } from 'playwright-core';
 export const DESKTOP = Object.freeze({ viewport: Object.freeze({ width: 1280, height: 800 }) });
 
 /** The flags Chromium runs with here. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -92,7 +92,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * hundreds of them.
  * @returns {string}
  */
-export function testChromiumPath() {
+function testChromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 }

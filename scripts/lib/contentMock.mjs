@@ -32,13 +32,13 @@ import { freePort, root, startPrism } from './prism.mjs';
 export const LAYOUT_PATH = /** @type {const} */ ('/sitecore/api/layout/render/jss');
 
 /** Path of the dictionary service below the content host, up to the app (`/aero/<language>` follows). */
-export const DICTIONARY_PATH = /** @type {const} */ ('/sitecore/api/jss/dictionary/');
+const DICTIONARY_PATH = /** @type {const} */ ('/sitecore/api/jss/dictionary/');
 
 /** Path of the route listing below the content host. */
-export const ROUTES_PATH = /** @type {const} */ ('/sitecore/api/jss/routes');
+const ROUTES_PATH = /** @type {const} */ ('/sitecore/api/jss/routes');
 
 /** The content language of a request without `sc_lang`: its examples carry no language in their name. */
-export const DEFAULT_CONTENT_LANGUAGE = 'en';
+const DEFAULT_CONTENT_LANGUAGE = 'en';
 
 /** The content contract whose examples the mock answers with. */
 export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
@@ -49,7 +49,7 @@ export const CONTENT_SPEC = join(root, 'openapi', 'content', 'openapi.yaml');
  * @param {string} item
  * @returns {string}
  */
-export function normaliseItem(item) {
+function normaliseItem(item) {
   const path = `/${String(item)
     .trim()
     .replace(/^\/+/, '')
@@ -108,7 +108,7 @@ export function layoutExampleNames(spec = CONTENT_SPEC) {
  * @param {string} [spec]
  * @returns {{ dictionaries: ReadonlySet<string>; listings: ReadonlySet<string> }}
  */
-export function serviceExampleNames(spec = CONTENT_SPEC) {
+function serviceExampleNames(spec = CONTENT_SPEC) {
   layoutExampleNames(spec);
   const { dictionaries, listings } = /** @type {NonNullable<typeof cached>} */ (cached);
   return { dictionaries, listings };

@@ -193,7 +193,7 @@ export function findDeadLinks(pages, { origin, routes, appRoutes = [], files = p
  * @param {readonly DeadLink[]} dead
  * @returns {string}
  */
-export function deadLinkReport(dead) {
+function deadLinkReport(dead) {
   const count = dead.length === 1 ? 'a dead link' : `${dead.length} dead links`;
   const lines = dead.map(({ page, link }) => `  - ${link} on ${page}`);
   return `prerender: ${count} (an internal link to no route of the build):\n${lines.join('\n')}`;

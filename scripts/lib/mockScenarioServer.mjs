@@ -18,10 +18,10 @@ import {
 /** @import { Connect, Plugin, PreviewServer, ProxyOptions, ViteDevServer } from 'vite' */
 
 /** The session cookie (no Max-Age: it ends with the browser session) holding the active `?mock=` value. */
-export const SCENARIO_COOKIE = /** @type {const} */ ('mockScenario');
+const SCENARIO_COOKIE = /** @type {const} */ ('mockScenario');
 
 /** Where the servers serve the panel host's stylesheet. */
-export const PANEL_STYLE_PATH = '/__mock-scenarios/host.css';
+const PANEL_STYLE_PATH = '/__mock-scenarios/host.css';
 
 /**
  * The panel's host element, served in the page so that the panel takes its place without moving
@@ -139,7 +139,7 @@ function isPageRequest(req) {
  * @param {string} snippet
  * @returns {void}
  */
-export function injectIntoHtml(req, res, snippet) {
+function injectIntoHtml(req, res, snippet) {
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
   // The wrappers take every overload of the methods they replace: typed loosely, as Node's own are.
@@ -215,7 +215,7 @@ export function injectIntoHtml(req, res, snippet) {
  * @param {unknown} state
  * @returns {string}
  */
-export function panelSnippet(state) {
+function panelSnippet(state) {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   return `<script type="application/json" id="mock-scenarios-state">${json}</script><script type="module" src="${PANEL_SCRIPT_PATH}"></script>`;
 }

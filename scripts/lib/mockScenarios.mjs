@@ -75,7 +75,7 @@ function describeOperation(doc, operation) {
  * @param {OpenApiDocument} doc
  * @returns {ScenarioApi}
  */
-export function describeApi(doc) {
+function describeApi(doc) {
   /** @type {Map<string, ScenarioOperation>} */
   const operations = new Map();
   /** @type {Set<string>} */
@@ -150,7 +150,7 @@ export function loadedScenarioCatalogue() {
  * @param {ScenarioApi} api
  * @returns {string[]}
  */
-export function choicesOf(api) {
+function choicesOf(api) {
   return [...api.examples, ...api.codes.map((c) => `code=${c}`), 'dynamic'];
 }
 

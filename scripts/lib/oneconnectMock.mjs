@@ -12,10 +12,10 @@ import { root } from './prism.mjs';
 export const ONECONNECT_SPEC = join(root, 'openapi', 'oneconnect', 'openapi.yaml');
 
 /** Path of the banners call (`getSegmentBanners`), as the site and the mock serve it. */
-export const SEGMENT_BANNERS_PATH = /** @type {const} */ ('/api/oneconnect/get-segment-banners');
+const SEGMENT_BANNERS_PATH = /** @type {const} */ ('/api/oneconnect/get-segment-banners');
 
 /** The language of a banner request without `language`: its examples carry no language in their name. */
-export const DEFAULT_BANNER_LANGUAGE = 'en';
+const DEFAULT_BANNER_LANGUAGE = 'en';
 
 /** @type {{ spec: string; mtime: number; names: readonly string[] } | undefined} */
 let cached;
@@ -26,7 +26,7 @@ let cached;
  * @param {string} [spec]
  * @returns {readonly string[]}
  */
-export function bannerExampleNames(spec = ONECONNECT_SPEC) {
+function bannerExampleNames(spec = ONECONNECT_SPEC) {
   const mtime = statSync(spec).mtimeMs;
   if (cached?.spec === spec && cached.mtime === mtime) return cached.names;
   const doc = parse(readFileSync(spec, 'utf8'));

@@ -94,7 +94,7 @@ export const SLOW_PHONE = Object.freeze({
  * @param {Array<{ ranges: Array<{ startOffset: number; endOffset: number; count: number }> }>} functions
  * @returns {number}
  */
-export function unexecutedBytes(source, functions) {
+function unexecutedBytes(source, functions) {
   const counts = new Uint32Array(source.length).fill(1);
   const ranges = functions.flatMap((f) => f.ranges);
   ranges.sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);

@@ -21,7 +21,7 @@ import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
  * middleware.
  * @type {readonly string[]}
  */
-export const SITE_SOURCES = ['index.html', 'src', 'generated', 'node_modules'];
+const SITE_SOURCES = ['index.html', 'src', 'generated', 'node_modules'];
 
 // The dependencies are git-ignored (installed, not committed) but are what the page imports.
 const DEPENDENCIES = 'node_modules';
@@ -158,7 +158,7 @@ export function requestFilePath(url) {
  * @param {string} url
  * @returns {boolean}
  */
-export function isNetworkPath(url) {
+function isNetworkPath(url) {
   // Only the start matters: the first two characters of the path, each possibly percent-encoded.
   const start = String(url)
     .replace(/[\t\n\r]/g, '')
@@ -172,7 +172,7 @@ export function isNetworkPath(url) {
  * @param {string} url
  * @returns {boolean}
  */
-export function refusedByPreview(url) {
+function refusedByPreview(url) {
   return isNetworkPath(url) || hasDotSegment(requestFilePath(url).slice(1));
 }
 
@@ -191,7 +191,7 @@ const inside = (parent, file) => {
  * @param {{ root: string; cacheDir?: string; ignored?: (path: string) => boolean }} options
  * @returns {(file: string) => boolean}
  */
-export function devFileJudge({ root, cacheDir, ignored = projectGitIgnore(root) }) {
+function devFileJudge({ root, cacheDir, ignored = projectGitIgnore(root) }) {
   return (file) => {
     if (cacheDir && inside(cacheDir, file)) return false;
     if (!inside(root, file)) return true;
@@ -226,7 +226,7 @@ function isFile(file) {
  * @param {{ root: string; cacheDir?: string; ignored?: (path: string) => boolean }} options
  * @returns {(url: string) => boolean}
  */
-export function devServerJudge(options) {
+function devServerJudge(options) {
   const refusedFile = devFileJudge(options);
   return (url) => {
     if (isNetworkPath(url)) return true;
@@ -248,7 +248,7 @@ const NUL_PLACEHOLDER = '__x00__';
  * @param {string} url
  * @returns {string[]}
  */
-export function requestModuleIds(url) {
+function requestModuleIds(url) {
   const ids = new Set([requestFilePath(url)]);
   let decoded;
   try {
@@ -271,7 +271,7 @@ export function requestModuleIds(url) {
  * @param {string} [publicFolder]
  * @returns {boolean}
  */
-export function leftOutOfBuild(file, isIgnored, publicFolder = 'public') {
+function leftOutOfBuild(file, isIgnored, publicFolder = 'public') {
   return hasDotSegment(file) || isIgnored(`${publicFolder}/${file}`);
 }
 

@@ -42,7 +42,7 @@ import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism
 export const SHELL_FILE = 'shell.html';
 
 /** The list of prerendered paths the browser reads when a client-side navigation fails (same name as the site's). */
-export const STATIC_PAGES_FILE = 'static-pages.json';
+const STATIC_PAGES_FILE = 'static-pages.json';
 
 /**
  * The file of a prerendered route in the build (`/` → `index.html`, `/news` → `news/index.html`).

@@ -61,7 +61,7 @@ export function isCookieName(name: string): boolean {
 }
 
 /** Whether `value` can be written as a cookie's value as it is (RFC 6265's cookie-octets only). */
-export function isCookieValue(value: string): boolean {
+function isCookieValue(value: string): boolean {
   return COOKIE_VALUE.test(value);
 }
 

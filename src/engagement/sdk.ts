@@ -85,7 +85,7 @@ export async function init(settings: EngageSettings, options: InitOptions = {}):
  * promise anyway, and most pages only send events; the deadline of the first two starts at the
  * call, so their timeout covers the loading.
  */
-export function createSdk(config: EngageConfig): EngageSdk {
+function createSdk(config: EngageConfig): EngageSdk {
   const send = async (body: object) =>
     (await request(config, '/v1.2/events', body, EVENT_SEND)).data as EventResponse | null;
   return {

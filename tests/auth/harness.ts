@@ -7,7 +7,7 @@ import {
 } from '../../src/auth/index.ts';
 
 /** One request a client sent, as Prism received it. */
-export interface Call {
+interface Call {
   method: string;
   path: string;
   search: string;
@@ -60,7 +60,7 @@ export function recordingFetch(prefer: Prefer = () => undefined, strip = '') {
 }
 
 /** A logger that records entries instead of printing and posting them. */
-export function recordingLogger() {
+function recordingLogger() {
   const entries: { level: string; code: string; metadata: unknown }[] = [];
   const entry = (level: string) => (code: string, metadata?: unknown) => void entries.push({ level, code, metadata });
   const logger: AuthLogger = { error: entry('error'), warn: entry('warn'), debug: entry('debug') };

@@ -12,7 +12,7 @@ type Node = Record<string, unknown>;
 const doc = YAML.parse(readFileSync(join(root, 'openapi', 'commerce', 'openapi.yaml'), 'utf8')) as Node;
 
 /** Follows local `$ref`s to the node they name. */
-export function resolve<T = Node>(node: unknown): T {
+function resolve<T = Node>(node: unknown): T {
   return resolveRef(doc, node) as T;
 }
 

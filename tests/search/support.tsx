@@ -14,7 +14,7 @@ import {
 import { WidgetsProvider } from '../../src/search/react.tsx';
 
 /** One request the fake service received. */
-export interface SeenCall {
+interface SeenCall {
   url: string;
   method: string;
   headers: Headers;

@@ -13,7 +13,7 @@ const authContract = parse(readFileSync(join(root, 'openapi', 'auth', 'openapi.y
  * What the auth mock answers `GET /api/auth/session` with when nothing is chosen: its contract's
  * first example (a signed-in reader), as Prism picks it.
  */
-export const MOCK_SESSION: unknown = Object.values(
+const MOCK_SESSION: unknown = Object.values(
   authContract.paths['/session'].get.responses['200'].content['application/json'].examples,
 )[0]!.value;
 

@@ -280,7 +280,7 @@ export interface TemplateWidgetOptions {
 }
 
 /** The widget types whose answer carries an HTML template. */
-export type TemplateWidgetType = 'banner' | 'content_block' | 'html_block';
+type TemplateWidgetType = 'banner' | 'content_block' | 'html_block';
 
 /**
  * Shared by the widgets whose service answer carries an HTML template
