@@ -170,9 +170,7 @@ export async function buildDocs({
       for (let api = queue.shift(); api !== undefined; api = queue.shift()) await buildPage(root, outDir, api);
     }),
   );
-  // The index lists the APIs alphabetically.
   const pages = contractApis(root)
-    .sort()
     .filter((api) => existsSync(join(outDir, `${api}.html`)))
     .map((api) => describe(root, api));
   writeFileSync(join(outDir, 'index.html'), indexHtml(pages));
