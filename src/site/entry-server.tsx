@@ -13,7 +13,7 @@ import { headHtml, isIndexable, pageHead } from './head.ts';
 import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } from './language.ts';
 import { PreformatContext, PresanitizeContext, stateScript } from './prerenderState.ts';
 import { components } from './content/registry.tsx';
-import { pageModules } from './onDemand.tsx';
+import { pageModules } from './content/registry.tsx';
 import { serviceOrigins } from './serviceOrigins.ts';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';

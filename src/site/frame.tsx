@@ -5,7 +5,7 @@ import { signIn, signOut } from '../auth/index.ts';
 import { useEngagement } from '../engagement/react.tsx';
 import { type TextKey, useText } from './dictionary.tsx';
 import { DEFAULT_LANGUAGE, localeOf, pathIn, siteLanguage } from './language.ts';
-import { HeaderSearchWidget } from './onDemand.tsx';
+import { HeaderSearchWidget } from './searchParts.ts';
 import { siteConfig } from './siteConfig.ts';
 import { Link, navigate } from './router.tsx';
 import { SiteSearchContext } from './siteClients.tsx';

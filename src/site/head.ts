@@ -1,7 +1,7 @@
 import { jsonOnly, trustedPolicy, type Trusted } from '../core/trustedTypes.ts';
 import { useEffect } from 'react';
 import type { RouteData } from '../content/index.ts';
-import { booleanOf, contentUrl, imageOf, textOf, type ImageValue } from './content/rendering.tsx';
+import { booleanOf, contentUrl, imageOf, type ImageValue, textOf } from './content/fieldValues.ts';
 import { warnNotAUrl } from './content/renderingContext.ts';
 import { needsSession } from './content/route.tsx';
 import { DEFAULT_LANGUAGE, pathIn } from './language.ts';

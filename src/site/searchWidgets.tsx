@@ -10,7 +10,8 @@ import {
   WidgetsProvider,
 } from '../search/react.tsx';
 import { type Translate, useText } from './dictionary.tsx';
-import { type ContentComponentProps, ContentText, usePageUrl } from './content/rendering.tsx';
+import { type ContentComponentProps, usePageUrl } from './content/renderingContext.ts';
+import { ContentText } from './content/fields.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { Link, navigate } from './router.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
-import { preloadPage } from './onDemand.tsx';
+import { preloadPage } from './content/registry.tsx';
 import { hydratableState, prerenderedRoute, trustPreformatted, trustPresanitized } from './prerenderState.ts';
 
 /** What {@link startSite} needs of React DOM, which main.tsx loads in a task of its own. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { RouteData } from '../../src/content/index.ts';
 import { RichText } from '../../src/site/content/richText.tsx';
-import { SanitizedRichText } from '../../src/site/onDemand.tsx';
+import { SanitizedRichText } from '../../src/site/content/sanitizerParts.ts';
 import {
   formatLongDate,
   type PrerenderedState,

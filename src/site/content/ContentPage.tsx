@@ -14,16 +14,17 @@ import { SiteProvider } from '../SiteContext.tsx';
 import { siteConfig } from '../siteConfig.ts';
 import { hasStaticPage, samePath } from '../prerenderState.ts';
 import { ServiceProblem } from '../serviceFailure.tsx';
-import { preloadPage } from '../onDemand.tsx';
+import { preloadPage } from './registry.tsx';
 import { components as siteComponents } from './registry.tsx';
 import { EditorScripts } from './editorScripts.tsx';
-import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
+import type { ComponentRegistry } from './renderingContext.ts';
+import { Placeholder, RouteRenderer } from './placeholder.tsx';
 import { pageViewOf, type PageView } from './renderingContext.ts';
 import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePageRoute } from './route.tsx';
 
 // The page component: the route of the page's URL (route.tsx decides what it shows) rendered in the
 // site's frame, with its head tags (head.ts) and the targeted banners; the route's renderings go
-// through the component registry (rendering.tsx, registry.tsx).
+// through the component registry (placeholder.tsx, registry.tsx).
 
 /** Props of {@link ContentPage}. */
 export interface ContentPageProps {

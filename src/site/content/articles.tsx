@@ -1,21 +1,9 @@
 import { use, useId, useMemo } from 'react';
 import type { Field, FieldMap } from '../../content/index.ts';
 import { deviceBreakpoints } from '../../search/device.ts';
-import {
-  type ContentComponentProps,
-  ContentDate,
-  ContentImage,
-  ContentNumber,
-  ContentText,
-  contentUrl,
-  itemKeys,
-  itemsOf,
-  linkOf,
-  numberOf,
-  textOf,
-  useEditing,
-  useShowsField,
-} from './rendering.tsx';
+import { type ContentComponentProps, useEditing } from './renderingContext.ts';
+import { ContentDate, ContentImage, ContentNumber, ContentText, useShowsField } from './fields.tsx';
+import { contentUrl, fieldItemsOf, itemKeys, linkOf, numberOf, textOf } from './fieldValues.ts';
 import { usePagePath, warnNotAUrl } from './renderingContext.ts';
 import { ContentRichText } from './richText.tsx';
 import { usePageLanguage } from '../dictionary.tsx';
@@ -34,7 +22,7 @@ export function ArticleList({ fields }: ContentComponentProps) {
   const titleId = useId();
   const path = usePagePath();
   const articles = useMemo<Array<{ article: Article; fields: FieldMap; key: string }>>(() => {
-    const items = itemsOf(fields.articles);
+    const items = fieldItemsOf(fields.articles);
     const keys = itemKeys(items);
     return items.map((item, index) => {
       // An editor's link, else the item's own URL: whichever of them the link guard lets through.

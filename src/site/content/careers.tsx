@@ -1,20 +1,15 @@
 import { useId } from 'react';
 import type { FieldMap } from '../../content/index.ts';
-import {
-  type ContentComponentProps,
-  ContentLink,
-  ContentText,
-  itemKeys,
-  itemsOf,
-  useShowsField,
-} from './rendering.tsx';
+import type { ContentComponentProps } from './renderingContext.ts';
+import { ContentLink, ContentText, useShowsField } from './fields.tsx';
+import { fieldItemsOf, itemKeys } from './fieldValues.ts';
 
 // The careers renderings: the list of open positions and a job's own page. Loaded on demand, as
 // every rendering (registry.tsx).
 
 /** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
 export function CareersList({ fields }: ContentComponentProps) {
-  const jobs = itemsOf(fields.jobs);
+  const jobs = fieldItemsOf(fields.jobs);
   const keys = itemKeys(jobs);
   return (
     <div className="container">

@@ -1,7 +1,9 @@
 import { Suspense, useId } from 'react';
-import { type ContentComponentProps, ContentText, textOf, useEditing, useShowsField } from './rendering.tsx';
+import { type ContentComponentProps, useEditing } from './renderingContext.ts';
+import { ContentText, useShowsField } from './fields.tsx';
+import { textOf } from './fieldValues.ts';
 import { usePersonalize } from '../../engagement/react.tsx';
-import { SiteRecommendationWidget } from '../onDemand.tsx';
+import { SiteRecommendationWidget } from '../searchParts.ts';
 import { siteConfig } from '../siteConfig.ts';
 
 // The renderings that show each visitor something of their own: a personalised offer (engagement)

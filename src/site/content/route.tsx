@@ -6,9 +6,9 @@ import { locatePath, routeLanguages } from '../language.ts';
 import { samePath } from '../prerenderState.ts';
 import { useText } from '../dictionary.tsx';
 import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
-import { preloadPage } from '../onDemand.tsx';
+import { preloadPage } from './registry.tsx';
 import { components } from './registry.tsx';
-import { booleanOf } from './rendering.tsx';
+import { booleanOf } from './fieldValues.ts';
 
 // The route a URL shows, from the layout service: the route query (fetching), whether there is a
 // route at all (the not-found decision), and whether it needs a session first (the session gate).

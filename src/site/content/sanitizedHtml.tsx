@@ -8,7 +8,7 @@ import { PresanitizeContext } from '../prerenderState.ts';
 
 // The site's HTML that needs the sanitizer in the browser: editors' rich text the browser received
 // from the layout service itself (a client-side navigation, a page rendered from scratch), and the
-// content platform's editing markup (edit mode). This module loads on demand (onDemand.tsx), so
+// content platform's editing markup (edit mode). This module loads on demand (sanitizerParts.ts), so
 // DOMPurify's bytes reach only a browser that has such HTML to show: a prerendered page's rich text
 // was sanitized by the build and is shown as it is (richText.tsx).
 

@@ -1,13 +1,8 @@
 import { useId } from 'react';
-import {
-  type ContentComponentProps,
-  ContentImage,
-  ContentLink,
-  ContentText,
-  itemKeys,
-  itemsOf,
-  Placeholder,
-} from './rendering.tsx';
+import type { ContentComponentProps } from './renderingContext.ts';
+import { ContentImage, ContentLink, ContentText } from './fields.tsx';
+import { fieldItemsOf, itemKeys } from './fieldValues.ts';
+import { Placeholder } from './placeholder.tsx';
 // The search layer's device module alone: its index would bring the whole layer into every page.
 import { deviceBreakpoints } from '../../search/device.ts';
 
@@ -62,7 +57,7 @@ export function PromoCta({ fields }: ContentComponentProps) {
 /** `CapabilityCards`: a heading and a card per capability (image, title, summary, link). */
 export function CapabilityCards({ fields }: ContentComponentProps) {
   const titleId = useId();
-  const cards = itemsOf(fields.cards);
+  const cards = fieldItemsOf(fields.cards);
   const keys = itemKeys(cards);
   return (
     <div className="container">
@@ -109,7 +104,7 @@ export function Columns({ rendering, params }: ContentComponentProps) {
  */
 export function LinkGroup({ fields }: ContentComponentProps) {
   const titleId = useId();
-  const links = itemsOf(fields.links);
+  const links = fieldItemsOf(fields.links);
   const keys = itemKeys(links);
   return (
     <nav className="link-group" aria-labelledby={titleId}>

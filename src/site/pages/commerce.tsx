@@ -10,7 +10,9 @@ import {
   useProductsGet,
 } from '../../commerce/react.tsx';
 import type { FieldMap } from '../../content/index.ts';
-import { type ContentComponentProps, ContentLink, textOf } from '../content/rendering.tsx';
+import type { ContentComponentProps } from '../content/renderingContext.ts';
+import { ContentLink } from '../content/fields.tsx';
+import { textOf } from '../content/fieldValues.ts';
 import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';

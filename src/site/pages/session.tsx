@@ -3,7 +3,8 @@ import { defaultAuthClient, getProviders, type Providers, signIn } from '../../a
 import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
-import { type ContentComponentProps, textOf } from '../content/rendering.tsx';
+import type { ContentComponentProps } from '../content/renderingContext.ts';
+import { textOf } from '../content/fieldValues.ts';
 import { type TextKey, usePageLanguage, useText } from '../dictionary.tsx';
 import { localeOf, pathIn } from '../language.ts';
 import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
