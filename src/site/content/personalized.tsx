@@ -1,5 +1,5 @@
 import { Suspense, useId } from 'react';
-import { type ContentComponentProps, useEditing } from './renderingContext.ts';
+import { type ContentComponentProps, type Fields, useEditing } from './renderingContext.ts';
 import { ContentText, useShowsField } from './fields.tsx';
 import { textOf } from './fieldValues.ts';
 import { usePersonalize } from '../../engagement/react.tsx';
@@ -10,13 +10,16 @@ import { siteConfig } from '../siteConfig.ts';
 // and recommendations (the search layer, itself loaded on demand). Loaded on demand, as every
 // rendering (registry.tsx).
 
+/** `PersonalizedOffer`'s fields. */
+type PersonalizedOfferFields = Fields<'heading' | 'fallbackText'>;
+
 /**
  * `PersonalizedOffer`: the editor's default text (`fallbackText`) in place from the first paint, replaced
  * by the visitor's personalised offer (decision `params.friendlyId`) when there is one. The card keeps
  * its size, so the offer arriving, or personalization failing or never answering, moves nothing.
  * Editors in edit mode, who get no personalisation, edit its heading and fallback text in place.
  */
-export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
+export function PersonalizedOffer({ fields, params }: ContentComponentProps<PersonalizedOfferFields>) {
   const editing = useEditing();
   const personalised = usePersonalize(
     { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
@@ -46,7 +49,7 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
  * The rendering's heading replaces the widget's own title (one heading per section); without one,
  * the widget's title stays.
  */
-export function Recommendations({ fields, params }: ContentComponentProps) {
+export function Recommendations({ fields, params }: ContentComponentProps<Fields<'heading'>>) {
   const titleId = useId();
   const headed = useShowsField(fields.heading);
   return (

@@ -3,6 +3,7 @@ import { type LoadsOnDemand, onDemand, type OnDemandComponent } from '../onDeman
 import { searchWidgets, SiteRecommendationWidget } from '../searchParts.ts';
 import { preloadCommerce } from '../siteClients.tsx';
 import { ContentLink } from './fields.tsx';
+import type { ProductFields } from '../pages/commerce.tsx';
 import { productIdOf } from './productId.ts';
 import {
   forEachRendering,
@@ -44,7 +45,7 @@ export const CartPage = commerce((m) => m.CartPage);
 const sanitizes = <C extends object>(component: C) => Object.assign(component, { sanitizes: true });
 
 /** The product page of a URL whose last segment is no product id: what a missing product shows, with no request. */
-function ProductNotFound({ fields }: Pick<ContentComponentProps<Fields<'backLink'>>, 'fields'>) {
+function ProductNotFound({ fields }: { fields: Fields<'backLink'> }) {
   return (
     <div className="container">
       <p>
@@ -67,7 +68,7 @@ function withPart<C extends OnDemandComponent<ContentComponentProps>>(component:
   });
 }
 
-const ProductDetail = Object.assign(function ProductDetail({ fields }: ContentComponentProps) {
+const ProductDetail = Object.assign(function ProductDetail({ fields }: ContentComponentProps<ProductFields>) {
   const id = productIdOf(usePageUrl().pathname);
   // An id no product can have (`..%2Fme`) never reaches the commerce API, nor loads its client.
   return id === undefined ? <ProductNotFound fields={fields} /> : <ProductPage id={id} fields={fields} />;

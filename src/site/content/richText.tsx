@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { presanitizedMarkup } from '../prerenderState.ts';
 import { SanitizedRichText } from './sanitizerParts.ts';
 import { withFieldMetadata } from './markers.tsx';
-import type { ContentComponentProps } from './renderingContext.ts';
+import type { ContentComponentProps, Fields } from './renderingContext.ts';
 import { type FieldProps, useEditable } from './fields.tsx';
 import { textOf } from './fieldValues.ts';
 
@@ -34,7 +34,7 @@ function ContentRichTextField({ field, tag = 'div', className = 'rich-text', ...
 export const ContentRichText = withFieldMetadata(ContentRichTextField);
 
 /** `RichText`: a block of the editors' HTML (field `text`), sanitized. */
-export function RichText({ fields }: ContentComponentProps) {
+export function RichText({ fields }: ContentComponentProps<Fields<'text'>>) {
   return (
     <div className="container">
       <ContentRichText field={fields.text} />

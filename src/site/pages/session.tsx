@@ -3,7 +3,7 @@ import { defaultAuthClient, getProviders, type Providers, signIn } from '../../a
 import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
-import type { ContentComponentProps } from '../content/renderingContext.ts';
+import type { ContentComponentProps, Fields } from '../content/renderingContext.ts';
 import { textOf } from '../content/fieldValues.ts';
 import { type TextKey, usePageLanguage, useText } from '../dictionary.tsx';
 import { localeOf, pathIn } from '../language.ts';
@@ -180,8 +180,11 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
   );
 }
 
+/** `Account`'s fields. */
+type AccountFields = Fields<'heading' | 'checkingText' | 'signedInLabel' | 'text'>;
+
 /** `Account`: requires a session: readers without one are sent to sign in, then back here. */
-export function AccountPage({ fields }: ContentComponentProps) {
+export function AccountPage({ fields }: ContentComponentProps<AccountFields>) {
   const { data, status } = useSession({ required: true });
   const auth = useAuthClient();
   const t = useText();
