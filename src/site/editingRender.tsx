@@ -18,9 +18,6 @@ import { createSiteClients } from './siteClients.tsx';
 // platform opens, rendered on request with the same App, registry and head as the static build
 // (entry-server.tsx), in the editor's mode, and handed to the browser to hydrate where it is served.
 
-/** How long the editor waits for the layout service and the dictionary (asked for together). */
-const CONTENT_DEADLINE_MS = 15_000;
-
 // React Query's timers (garbage collection of each render's queries, a retry's delay) run as usual,
 // but unref'd: none keeps the process alive once the host has stopped. The prerenderer's no-op
 // provider would never fire one, which a build that renders and exits can afford and a host that
@@ -172,7 +169,7 @@ export function createEditingRenderer({ contentHost, fetch }: EditingRendererOpt
         site,
         language,
         fetch,
-        timeoutMs: CONTENT_DEADLINE_MS,
+        timeoutMs: siteConfig.deadlines.editingContent,
       });
       const [layout, dictionary] = await Promise.all([
         source.getRoute(route, { mode, language }).catch((error: unknown) => {

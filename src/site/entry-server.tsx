@@ -11,7 +11,9 @@ import { sessionGate } from './content/route.tsx';
 import { dictionaryQueryKey, translate } from './dictionary.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } from './language.ts';
-import { PreformatContext, PresanitizeContext, stateScript } from './prerenderState.ts';
+import { PreformatContext } from './longDate.ts';
+import { PresanitizeContext } from './presanitized.ts';
+import { stateScript } from './prerenderState.ts';
 import { components } from './content/registry.tsx';
 import { pageModules } from './content/registry.tsx';
 import { serviceOrigins } from './serviceOrigins.ts';
@@ -194,7 +196,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
     site: siteConfig.contentSite,
     language: siteConfig.language,
     fetch,
-    timeoutMs: 60_000,
+    timeoutMs: siteConfig.deadlines.prerenderContent,
   });
   const siteContent = createSiteClients().content;
 

@@ -3,7 +3,9 @@ import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
 import { preloadPage } from './content/registry.tsx';
-import { hydratableState, prerenderedRoute, trustPreformatted, trustPresanitized } from './prerenderState.ts';
+import { hydratableState, prerenderedRoute } from './prerenderState.ts';
+import { trustPreformatted } from './longDate.ts';
+import { trustPresanitized } from './presanitized.ts';
 
 /** What {@link startSite} needs of React DOM, which main.tsx loads in a task of its own. */
 export interface ReactDomClient {

@@ -8,7 +8,7 @@ import { ContentRichText } from './richText.tsx';
 import { usePageLanguage } from '../dictionary.tsx';
 import { localeOf } from '../language.ts';
 import { type Article, ArticleCard, ArticleStats } from '../SiteContext.tsx';
-import { formatLongDate, PreformatContext } from '../prerenderState.ts';
+import { formatLongDate, PreformatContext } from '../longDate.ts';
 
 // The news renderings: lists of article teasers and an article's own page. Loaded on demand, as
 // every rendering (registry.tsx).

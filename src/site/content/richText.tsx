@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { presanitizedMarkup } from '../prerenderState.ts';
+import { presanitizedMarkup } from '../presanitized.ts';
 import { SanitizedRichText } from './sanitizerParts.ts';
 import { withFieldMetadata } from './markers.tsx';
 import type { ContentComponentProps, Fields } from './renderingContext.ts';

@@ -4,7 +4,7 @@ import type { Field, HtmlElementRendering } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { trustedPolicy } from '../../core/trustedTypes.ts';
 import { sanitizedMarkup, sanitizerConfig, sanitizerWindow, withPurifierPolicy } from '../../search/index.ts';
-import { PresanitizeContext } from '../prerenderState.ts';
+import { PresanitizeContext } from '../presanitized.ts';
 
 // The site's HTML that needs the sanitizer in the browser: editors' rich text the browser received
 // from the layout service itself (a client-side navigation, a page rendered from scratch), and the
