@@ -7,7 +7,7 @@ import { type ContentComponentProps, type Fields, useEditing, usePagePath, warnN
 import { ContentRichText } from './richText.tsx';
 import { usePageLanguage } from '../dictionary.tsx';
 import { localeOf } from '../language.ts';
-import { type Article, ArticleCard, ArticleStats } from '../SiteContext.tsx';
+import { type Article, ArticleCard, ArticleStats } from './articleCard.tsx';
 import { formatLongDate, PreformatContext } from '../longDate.ts';
 
 // The news renderings: lists of article teasers and an article's own page. Loaded on demand, as
