@@ -7,7 +7,7 @@ import {
 } from '../commerce/regions.ts';
 import { searchEnvironments } from '../search/config.ts';
 import { searchMessages } from '../search/errors.ts';
-import { MOCK_BACKED_MODE } from '../../scripts/lib/prism.mjs';
+import { MOCK_BACKED_MODE } from './mockBackedMode.mjs';
 
 /**
  * The site's build-time environment variables: what each one means and the rule
