@@ -1,12 +1,4 @@
-import {
-  createContext,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useContext,
-  useMemo,
-  useReducer,
-} from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useMemo, useReducer } from 'react';
 import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
 
@@ -14,7 +6,7 @@ import { useBanners } from '../oneconnect/react.tsx';
 // view of the same article (the reducer; the teaser card and counts that read them are content/articleCard.tsx).
 
 /** One article's shared state, keyed by article id in the site context. */
-export interface ArticleState<A = unknown> {
+interface ArticleState<A = unknown> {
   article: A;
   liked: boolean;
   likeCount: number;
@@ -24,7 +16,7 @@ export interface ArticleState<A = unknown> {
 }
 
 /** What can happen to articles. */
-export type ArticleAction =
+type ArticleAction =
   | { type: 'register'; id: string; article: unknown; likeCount?: number; viewCount?: number; viewsField?: string }
   | { type: 'toggleLike'; id: string }
   | { type: 'countView'; id: string };
@@ -68,7 +60,7 @@ export function articlesReducer(state: ArticlesState, action: ArticleAction): Ar
 }
 
 /** The site's shared context: banners and userId from the banner flow, and per-article state. */
-export interface SiteContextValue {
+interface SiteContextValue {
   /** The banner flow's banners: active now and not dismissed in this visit. The banner strip shows these. */
   banners: Banner[];
   /**

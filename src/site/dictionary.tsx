@@ -115,7 +115,7 @@ export const ENGLISH = {
 export type TextKey = keyof typeof ENGLISH;
 
 /** The phrases of one language, key → text. */
-export type Phrases = Readonly<Record<string, string>>;
+type Phrases = Readonly<Record<string, string>>;
 
 /** Values for a phrase's `{name}` slots. */
 export type PhraseValues = Readonly<Record<string, string | number>>;

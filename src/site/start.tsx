@@ -8,7 +8,7 @@ import { trustPreformatted } from './longDate.ts';
 import { trustPresanitized } from './presanitized.ts';
 
 /** What {@link startSite} needs of React DOM, which main.tsx loads in a task of its own. */
-export interface ReactDomClient {
+interface ReactDomClient {
   createRoot: typeof createRoot;
   hydrateRoot: typeof hydrateRoot;
 }

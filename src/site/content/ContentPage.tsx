@@ -28,7 +28,7 @@ import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePag
 // through the component registry (placeholder.tsx, registry.tsx).
 
 /** Props of {@link ContentPage}. */
-export interface ContentPageProps {
+interface ContentPageProps {
   /**
    * The page's URL where there is no browser location (a server rendering it, and the hydration
    * after); in a browser the location is read. Defaults to the browser's location.
@@ -152,7 +152,7 @@ function EditModeMedia() {
 }
 
 /** Props of {@link PageBody}. */
-export interface PageBodyProps {
+interface PageBodyProps {
   page: PageRoute;
   components: ComponentRegistry;
   mode: PageMode;
@@ -282,7 +282,7 @@ function NavigationProgress() {
  * The first load's status: invisible for the first moments, so a fast answer shows no flash. On a
  * gated page, its gate (the same heading and status until the page replaces them).
  */
-export function PageLoading({ gate }: { gate?: SessionGate } = {}) {
+function PageLoading({ gate }: { gate?: SessionGate } = {}) {
   const t = useText();
   if (gate) return <Gate heading={gate.heading} />;
   return (
@@ -306,7 +306,7 @@ export function NotFoundPage() {
 }
 
 /** Whether the route shown loads targeted banners: its layout is the targeted one (`VITE_BANNER_LAYOUT_ID`). */
-export function showsBanners(route: RouteData | null | undefined): boolean {
+function showsBanners(route: RouteData | null | undefined): boolean {
   return !!route && route.layoutId === siteConfig.targetedBannerLayoutId;
 }
 

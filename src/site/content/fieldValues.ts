@@ -27,7 +27,7 @@ export interface LinkValue {
 }
 
 /** An item of an item-list field (an article list's entries, cards, jobs). */
-export interface FieldItem {
+interface FieldItem {
   id: string;
   name?: string;
   url?: string;
@@ -56,7 +56,7 @@ export function booleanOf(field: Field | undefined): boolean {
 }
 
 /** The largest image width or height the site writes, in pixels: a larger one is left out, as one that is no size. */
-export const MAX_IMAGE_DIMENSION = 16_384;
+const MAX_IMAGE_DIMENSION = 16_384;
 
 /**
  * An image's width or height in whole pixels (a number, or the same as text: `1280`, `"1280"`), from 1
@@ -117,7 +117,7 @@ export function fieldItemsOf(field: Field | undefined): FieldItem[] {
 }
 
 /** The longest URL a field may hold: a longer one is no URL the site uses (and costs the guard time). */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /**
  * `value` as a URL the site may use in a link, an image or a head tag: what the URL guard

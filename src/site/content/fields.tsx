@@ -54,7 +54,7 @@ function useContentUrl(value: string | undefined, field: Field | undefined, outc
 }
 
 /** The HTML elements a field component may wrap its field in. */
-export type FieldTag = 'span' | 'p' | 'div' | 'h1' | 'h2' | 'h3' | 'strong' | 'em' | 'time';
+type FieldTag = 'span' | 'p' | 'div' | 'h1' | 'h2' | 'h3' | 'strong' | 'em' | 'time';
 
 /** Props of the text, date and number field components: the field, its element and that element's attributes. */
 export type FieldProps = { field: Field | undefined; tag?: FieldTag } & HTMLAttributes<HTMLElement> &

@@ -65,7 +65,7 @@ const isChrome = (entry: unknown): entry is HtmlElementRendering =>
  * dynamic placeholder whose pattern matches it (`columns-left-{*}` for `columns-left-1`: the
  * platform's hosted editor sends the pattern). `undefined` when there is no such placeholder.
  */
-export function placeholderOf(
+function placeholderOf(
   placeholders: Record<string, unknown> | undefined,
   name: string,
 ): { key: string; entries: unknown[] } | undefined {

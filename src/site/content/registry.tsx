@@ -78,11 +78,11 @@ const SignInPage = session((m) => m.SignInPage);
 const AuthErrorPage = session((m) => m.AuthErrorPage);
 
 // The session client's own pages (`/api/auth/signin`, `/api/auth/error`): they read its query string.
-const SignIn = Object.assign(function SignIn() {
+const SignInRendering = Object.assign(function SignInRendering() {
   return <SignInPage search={usePageUrl().searchParams} />;
 }, onDemandOf(SignInPage));
 
-const AuthError = Object.assign(function AuthError() {
+const AuthErrorRendering = Object.assign(function AuthErrorRendering() {
   return <AuthErrorPage search={usePageUrl().searchParams} />;
 }, onDemandOf(AuthErrorPage));
 
@@ -111,8 +111,8 @@ export const components: ComponentRegistry = {
   ProductDetail,
   Cart: CartPage,
   Account: session((m) => m.AccountPage),
-  SignIn,
-  AuthError,
+  SignIn: SignInRendering,
+  AuthError: AuthErrorRendering,
 };
 
 /**

@@ -130,7 +130,7 @@ export const MAX_RENDERING_DEPTH = 20;
 export const MAX_RENDERINGS = 500;
 
 /** Where a placeholder or field is rendered: the depth of the rendering it belongs to (0: the route's), and that rendering. */
-export interface RenderingScope {
+interface RenderingScope {
   depth: number;
   rendering?: Rendering;
 }
@@ -193,7 +193,7 @@ export function warnOnce(key: string, message: () => string): void {
 }
 
 /** `value` quoted for a message, its first 120 characters only. */
-export const quoted = (value: string): string => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+const quoted = (value: string): string => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
 
 /**
  * Says once per page and field that the URL `value` of field `where` on page `path` is not one the

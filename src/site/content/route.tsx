@@ -48,7 +48,7 @@ export function gateAt(
 }
 
 /** What the page at a URL shows, decided from its layout answer. */
-export type PageStatus =
+type PageStatus =
   // The URL's route needs a session and is not here yet: its gate shows (no other page's data).
   | { status: 'gate'; gate: SessionGate }
   // The first answer is on its way.

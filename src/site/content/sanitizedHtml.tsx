@@ -89,7 +89,7 @@ function editableHtml(html: string): string | TrustedHTML {
 }
 
 /** Props of {@link EditableMarkup}: the element, the platform's editing markup, the element's attributes. */
-export type EditableMarkupProps = { tag: string; html: string; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>;
+type EditableMarkupProps = { tag: string; html: string; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>;
 
 /** A field's editing markup (edit mode), sanitized with the editor's profile, inside `tag`. */
 export function EditableMarkup({ tag, html, ...attributes }: EditableMarkupProps) {
@@ -164,7 +164,7 @@ export function ChromeElement({ entry }: { entry: HtmlElementRendering }) {
 }
 
 /** Props of {@link SanitizedRichText}. */
-export type SanitizedRichTextProps = {
+type SanitizedRichTextProps = {
   /** The element (`div`). */
   tag: string;
   /** The editors' HTML (the field's value). */

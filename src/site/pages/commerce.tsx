@@ -28,7 +28,7 @@ import { isApiError } from '../../core/errors.ts';
  * Provides the commerce client to a commerce page, loading it on first use
  * (the page suspends meanwhile). Imported only by lazily loaded pages.
  */
-export function CommerceBoundary({ children }: { children: ReactNode }) {
+function CommerceBoundary({ children }: { children: ReactNode }) {
   // The token this render has: the client of the buyer signed in now, never the one before.
   const accessToken = (useSession().data as { accessToken?: string } | null)?.accessToken;
   const client = use(useSiteClients().loadCommerce(accessToken));
