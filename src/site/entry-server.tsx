@@ -14,8 +14,7 @@ import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } 
 import { PreformatContext } from './longDate.ts';
 import { PresanitizeContext } from './presanitized.ts';
 import { stateScript } from './prerenderState.ts';
-import { components } from './content/registry.tsx';
-import { pageModules } from './content/registry.tsx';
+import { components, pageModules } from './content/registry.tsx';
 import { serviceOrigins } from './serviceOrigins.ts';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';

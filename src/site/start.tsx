@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { components } from './content/registry.tsx';
-import { preloadPage } from './content/registry.tsx';
+import { components, preloadPage } from './content/registry.tsx';
 import { hydratableState, prerenderedRoute } from './prerenderState.ts';
 import { trustPreformatted } from './longDate.ts';
 import { trustPresanitized } from './presanitized.ts';

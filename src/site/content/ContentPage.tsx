@@ -15,12 +15,10 @@ import { siteConfig } from '../siteConfig.ts';
 import { hasStaticPage } from '../staticPages.ts';
 import { samePath } from '../prerenderState.ts';
 import { ServiceProblem } from '../serviceFailure.tsx';
-import { preloadPage } from './registry.tsx';
-import { components as siteComponents } from './registry.tsx';
+import { components as siteComponents, preloadPage } from './registry.tsx';
 import { EditorScripts } from './editorScripts.tsx';
-import type { ComponentRegistry } from './renderingContext.ts';
 import { Placeholder, RouteRenderer } from './placeholder.tsx';
-import { pageViewOf, type PageView } from './renderingContext.ts';
+import { type ComponentRegistry, pageViewOf, type PageView } from './renderingContext.ts';
 import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePageRoute } from './route.tsx';
 
 // The page component: the route of the page's URL (route.tsx decides what it shows) rendered in the

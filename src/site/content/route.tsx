@@ -6,8 +6,7 @@ import { locatePath, routeLanguages } from '../language.ts';
 import { samePath } from '../prerenderState.ts';
 import { useText } from '../dictionary.tsx';
 import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
-import { preloadPage } from './registry.tsx';
-import { components } from './registry.tsx';
+import { components, preloadPage } from './registry.tsx';
 import { booleanOf } from './fieldValues.ts';
 
 // The route a URL shows, from the layout service: the route query (fetching), whether there is a
