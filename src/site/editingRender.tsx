@@ -7,7 +7,7 @@ import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
-import { dictionaryQueryKey, translate } from './dictionary.tsx';
+import { dictionaryQuery, translate } from './dictionary.tsx';
 import { headHtml, pageHead } from './head.ts';
 import { pathIn, routeLanguages, siteLanguage } from './language.ts';
 import { stateScript } from './prerenderState.ts';
@@ -127,7 +127,7 @@ export function createEditingRenderer({ contentHost, fetch }: EditingRendererOpt
     const route = layout.sitecore.route;
     const queryClient = new QueryClient();
     queryClient.setQueryData(routeQueryKey(siteContent, item, mode, language), layout);
-    if (dictionary) queryClient.setQueryData(dictionaryQueryKey(siteContent, language), dictionary);
+    if (dictionary) queryClient.setQueryData(dictionaryQuery(siteContent, language).queryKey, dictionary);
     const dehydratedState = dehydrate(queryClient);
     queryClient.clear();
     const { prelude } = await prerender(
