@@ -39,7 +39,9 @@ const editingHost = preview
       log: (line) => console.log(`[editing host] ${line}`),
     }).then(
       (host) => {
-        console.log(`Editing host: ${host.url}/api/editing/… (secret: JSS_EDITING_SECRET, see README "Editing host")`);
+        console.log(
+          `Editing host: ${host.url}/api/editing/… (secret: JSS_EDITING_SECRET, see docs/deploying.md "Editing host")`,
+        );
         return host;
       },
       (error) => {

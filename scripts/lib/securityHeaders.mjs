@@ -3,8 +3,8 @@
 // pages: `_headers` for hosts that read that file, `headers.json` for any other host or CDN to
 // translate; `npm run preview` sends them): a strict Content-Security-Policy whose only inline code is
 // the build's own, by hash, with Trusted Types for every script the site adds; no framing; no
-// sniffing; long-lived caching for hashed assets and revalidation for everything else. README
-// "Deploying: the security headers" says why each, and what a deployer changes for a new host.
+// sniffing; long-lived caching for hashed assets and revalidation for everything else.
+// docs/deploying.md "The security headers" says why each, and what a deployer changes for a new host.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -43,7 +43,7 @@ export function createSiteQueryClient(): QueryClient {
 }
 
 /** Props of {@link App}. */
-export interface AppProps {
+interface AppProps {
   /**
    * The page's URL where there is no browser location (a server rendering it, and the hydration
    * after); in a browser the location is read. Defaults to the browser's location.

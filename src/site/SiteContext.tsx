@@ -1,25 +1,12 @@
-import {
-  createContext,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useEffectEvent,
-  useId,
-  useMemo,
-  useReducer,
-} from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useMemo, useReducer } from 'react';
 import type { Banner } from '../oneconnect/index.ts';
 import { useBanners } from '../oneconnect/react.tsx';
-import { useText } from './dictionary.tsx';
-import { Link } from './router.tsx';
 
-// The site's shared context: banners, the user id, and per-article likes and views
-// shared by every view of the same article (the reducer and the teaser card that read them).
+// The site's shared context: banners, the user id, and per-article likes and views shared by every
+// view of the same article (the reducer; the teaser card and counts that read them are content/articleCard.tsx).
 
 /** One article's shared state, keyed by article id in the site context. */
-export interface ArticleState<A = unknown> {
+interface ArticleState<A = unknown> {
   article: A;
   liked: boolean;
   likeCount: number;
@@ -29,7 +16,7 @@ export interface ArticleState<A = unknown> {
 }
 
 /** What can happen to articles. */
-export type ArticleAction =
+type ArticleAction =
   | { type: 'register'; id: string; article: unknown; likeCount?: number; viewCount?: number; viewsField?: string }
   | { type: 'toggleLike'; id: string }
   | { type: 'countView'; id: string };
@@ -73,7 +60,7 @@ export function articlesReducer(state: ArticlesState, action: ArticleAction): Ar
 }
 
 /** The site's shared context: banners and userId from the banner flow, and per-article state. */
-export interface SiteContextValue {
+interface SiteContextValue {
   /** The banner flow's banners: active now and not dismissed in this visit. The banner strip shows these. */
   banners: Banner[];
   /**
@@ -134,70 +121,6 @@ export function useSiteBanners(): Pick<SiteContextValue, 'banners' | 'userId'> {
  * The per-article likes and views the shared site context holds (by article id), and what changes
  * them. Throws with the fix when used outside {@link SiteProvider}.
  */
-function useArticles(): Pick<SiteContextValue, 'articles' | 'registerArticle' | 'toggleLike' | 'countView'> {
+export function useArticles(): Pick<SiteContextValue, 'articles' | 'registerArticle' | 'toggleLike' | 'countView'> {
   return useSiteContext();
-}
-
-/** An article as content gives it: id, title, summary and its counts (and where it is read, when it has a page). */
-export interface Article {
-  id: string;
-  title: string;
-  summary: string;
-  likeCount: number;
-  viewCount: number;
-  /** The article's page. Defaults to none (the title is then plain text). */
-  href?: string;
-}
-
-/**
- * The view count and like button of an article. Its like state and counts live in the shared site
- * context, keyed by the article's id, so every card of the same article on the page, and the
- * article's own page, agree. Showing it counts one view.
- */
-export function ArticleStats({ article }: { article: Article }) {
-  const { articles, registerArticle, toggleLike, countView } = useArticles();
-  const { id, likeCount, viewCount } = article;
-  // Keyed by value, not by object: a page re-rendered with the same content counts no extra view.
-  const register = useEffectEvent(() =>
-    registerArticle(id, article, { likeCount, viewCount, viewsField: 'viewsField' }),
-  );
-  useEffect(() => {
-    register();
-    countView(id);
-  }, [id, likeCount, viewCount, countView]);
-  const state = articles[article.id];
-  const liked = state?.liked ?? false;
-  const t = useText();
-  return (
-    <p className="muted">
-      <span>{t('Article.Views', { count: state?.viewCount ?? article.viewCount })}</span> ·{' '}
-      <button type="button" aria-pressed={liked} onClick={() => toggleLike(article.id)}>
-        {liked ? t('Article.Liked') : t('Article.Like')} ({state?.likeCount ?? article.likeCount})
-      </button>
-    </p>
-  );
-}
-
-/**
- * An article teaser with its shared like state and counts ({@link ArticleStats}). `title` and
- * `summary` render in place of the article's (its content fields, editable in edit mode). Defaults
- * to the article's title and summary.
- */
-export function ArticleCard({
-  article,
-  title = article.title,
-  summary = article.summary,
-}: {
-  article: Article;
-  title?: ReactNode;
-  summary?: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <article className="card" aria-labelledby={titleId}>
-      <h3 id={titleId}>{article.href ? <Link href={article.href}>{title}</Link> : title}</h3>
-      <p>{summary}</p>
-      <ArticleStats article={article} />
-    </article>
-  );
 }

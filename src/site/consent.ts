@@ -21,7 +21,7 @@ export function parseActiveGroups(value: unknown): ReadonlySet<string> {
 }
 
 /** Options of {@link loadConsentScript}. */
-export interface ConsentScriptOptions {
+interface ConsentScriptOptions {
   /** URL of the consent platform's script. */
   src: string;
   /** The platform's domain script id (`data-domain-script`), when it needs one. Defaults to none. */
@@ -103,7 +103,7 @@ interface ConsentWindow {
 export type AnalyticsConsent = 'unknown' | 'granted' | 'denied';
 
 /** A framework-free view of the visitor's consent groups that notifies on change. */
-export interface ConsentStore {
+interface ConsentStore {
   /** The active group ids now. */
   getGroups(): ReadonlySet<string>;
   /** True while the analytics group is active. */
@@ -167,7 +167,7 @@ export function createConsentStore(win: Window = window): ConsentStore {
 }
 
 /** Options of {@link useConsent}. */
-export interface UseConsentOptions {
+interface UseConsentOptions {
   /** Load the consent platform's script (false in edit mode). */
   load: boolean;
   /** The script's URL. */

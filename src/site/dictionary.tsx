@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ContentClient, DictionaryData } from '../content/index.ts';
 import { useContentClient } from '../content/react.tsx';
 import { DEFAULT_LANGUAGE } from './language.ts';
@@ -115,7 +115,7 @@ export const ENGLISH = {
 export type TextKey = keyof typeof ENGLISH;
 
 /** The phrases of one language, key → text. */
-export type Phrases = Readonly<Record<string, string>>;
+type Phrases = Readonly<Record<string, string>>;
 
 /** Values for a phrase's `{name}` slots. */
 export type PhraseValues = Readonly<Record<string, string | number>>;
@@ -148,26 +148,29 @@ export function translate(
 }
 
 /**
- * The query key of `language`'s dictionary as the site caches it (host, site, language; never the
- * API key). The prerender stores each page's dictionary under it, so hydration finds it.
+ * The query of `language`'s dictionary from the content platform (the site's app, `sc_site`), as
+ * React Query options (`queryOptions`): its key (host, site, language; never the API key) and how
+ * it is fetched, one object for the hook and for the servers. The prerender and the editing host
+ * store each page's dictionary under its `queryKey`, so hydration finds it. Fetched once per visit
+ * and language.
  */
-export function dictionaryQueryKey(client: Pick<ContentClient, 'transport' | 'site'>, language: string) {
-  return ['content', 'dictionary', client.transport.baseUrl, client.site ?? '', language] as const;
-}
-
-/**
- * The dictionary of `language` from the content platform (the site's app, `sc_site`), asked for
- * alongside the page's layout and within the same deadline (the content client's). Fetched once
- * per visit and language. A failure is logged (the site's query cache) and the English shows.
- */
-export function useDictionaryQuery(language: string): UseQueryResult<DictionaryData, Error> {
-  const client = useContentClient();
-  return useQuery({
-    queryKey: dictionaryQueryKey(client, language),
-    queryFn: ({ signal }) => client.getDictionary(client.site ?? siteConfig.contentSite, language, { signal }),
+export function dictionaryQuery(client: Pick<ContentClient, 'transport' | 'site' | 'getDictionary'>, language: string) {
+  return queryOptions({
+    queryKey: ['content', 'dictionary', client.transport.baseUrl, client.site ?? '', language] as const,
+    queryFn: ({ signal }): Promise<DictionaryData> =>
+      client.getDictionary(client.site ?? siteConfig.contentSite, language, { signal }),
     staleTime: Infinity,
     placeholderData: undefined,
   });
+}
+
+/**
+ * The dictionary of `language` ({@link dictionaryQuery}), asked for alongside the page's layout and
+ * within the same deadline (the content client's). A failure is logged (the site's query cache) and
+ * the English shows.
+ */
+export function useDictionaryQuery(language: string): UseQueryResult<DictionaryData, Error> {
+  return useQuery(dictionaryQuery(useContentClient(), language));
 }
 
 interface DictionaryValue {

@@ -7,7 +7,7 @@ import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
 import { components } from './content/registry.tsx';
-import { dictionaryQueryKey, translate } from './dictionary.tsx';
+import { dictionaryQuery, translate } from './dictionary.tsx';
 import { headHtml, pageHead } from './head.ts';
 import { pathIn, routeLanguages, siteLanguage } from './language.ts';
 import { stateScript } from './prerenderState.ts';
@@ -17,9 +17,6 @@ import { createSiteClients } from './siteClients.tsx';
 // The server side of the editing host (scripts/lib/editingHost.mjs): the page an editor of the content
 // platform opens, rendered on request with the same App, registry and head as the static build
 // (entry-server.tsx), in the editor's mode, and handed to the browser to hydrate where it is served.
-
-/** How long the editor waits for the layout service and the dictionary (asked for together). */
-const CONTENT_DEADLINE_MS = 15_000;
 
 // React Query's timers (garbage collection of each render's queries, a retry's delay) run as usual,
 // but unref'd: none keeps the process alive once the host has stopped. The prerenderer's no-op
@@ -130,7 +127,7 @@ export function createEditingRenderer({ contentHost, fetch }: EditingRendererOpt
     const route = layout.sitecore.route;
     const queryClient = new QueryClient();
     queryClient.setQueryData(routeQueryKey(siteContent, item, mode, language), layout);
-    if (dictionary) queryClient.setQueryData(dictionaryQueryKey(siteContent, language), dictionary);
+    if (dictionary) queryClient.setQueryData(dictionaryQuery(siteContent, language).queryKey, dictionary);
     const dehydratedState = dehydrate(queryClient);
     queryClient.clear();
     const { prelude } = await prerender(
@@ -172,7 +169,7 @@ export function createEditingRenderer({ contentHost, fetch }: EditingRendererOpt
         site,
         language,
         fetch,
-        timeoutMs: CONTENT_DEADLINE_MS,
+        timeoutMs: siteConfig.deadlines.editingContent,
       });
       const [layout, dictionary] = await Promise.all([
         source.getRoute(route, { mode, language }).catch((error: unknown) => {

@@ -8,12 +8,13 @@ import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
 import { sessionGate } from './content/route.tsx';
-import { dictionaryQueryKey, translate } from './dictionary.tsx';
+import { dictionaryQuery, translate } from './dictionary.tsx';
 import { headHtml, isIndexable, pageHead } from './head.ts';
 import { DEFAULT_LANGUAGE, locatePath, pathIn, routeLanguages, SITE_LANGUAGES } from './language.ts';
-import { PreformatContext, PresanitizeContext, stateScript } from './prerenderState.ts';
-import { components } from './content/registry.tsx';
-import { pageModules } from './onDemand.tsx';
+import { PreformatContext } from './longDate.ts';
+import { PresanitizeContext } from './presanitized.ts';
+import { stateScript } from './prerenderState.ts';
+import { components, pageModules } from './content/registry.tsx';
 import { serviceOrigins } from './serviceOrigins.ts';
 import { siteConfig } from './siteConfig.ts';
 import { createSiteClients } from './siteClients.tsx';
@@ -194,7 +195,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
     site: siteConfig.contentSite,
     language: siteConfig.language,
     fetch,
-    timeoutMs: 60_000,
+    timeoutMs: siteConfig.deadlines.prerenderContent,
   });
   const siteContent = createSiteClients().content;
 
@@ -220,7 +221,7 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
       const gate = route ? sessionGate(route) : undefined;
       const queryClient = new QueryClient();
       if (!gate) queryClient.setQueryData(routeQueryKey(siteContent, item, 'normal', language), layout);
-      if (dictionary) queryClient.setQueryData(dictionaryQueryKey(siteContent, language), dictionary);
+      if (dictionary) queryClient.setQueryData(dictionaryQuery(siteContent, language).queryKey, dictionary);
       const languages = route ? routeLanguages(layout.sitecore.context) : [];
       const dehydratedState = dehydrate(queryClient);
       // The page's rich text is sanitized here; its data carries the result, for the browser to show as is.

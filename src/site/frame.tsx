@@ -5,7 +5,7 @@ import { signIn, signOut } from '../auth/index.ts';
 import { useEngagement } from '../engagement/react.tsx';
 import { type TextKey, useText } from './dictionary.tsx';
 import { DEFAULT_LANGUAGE, localeOf, pathIn, siteLanguage } from './language.ts';
-import { HeaderSearchWidget } from './onDemand.tsx';
+import { HeaderSearchWidget } from './searchParts.ts';
 import { siteConfig } from './siteConfig.ts';
 import { Link, navigate } from './router.tsx';
 import { SiteSearchContext } from './siteClients.tsx';
@@ -15,7 +15,7 @@ import { SiteTracking, useAnalytics } from './tracking.tsx';
 // and what goes with the page's path: its search settings and, after consent, its page views.
 
 /** Props of {@link Frame}. */
-export interface FrameProps {
+interface FrameProps {
   /** The path of the page shown. */
   pathname: string;
   /** The page's content is on screen: the header's search may mount. */
@@ -89,7 +89,7 @@ const NAV: readonly { item: string; label: TextKey; everyLanguage: boolean }[] =
  * The language switcher, a bar above the header: a link to the page's route in each language it
  * has a version in (the page's own marked current); an empty bar for a route in one language only.
  */
-export function LanguageSwitcher({
+function LanguageSwitcher({
   language,
   languages,
   item,
@@ -195,7 +195,7 @@ function HeaderSearch({ pageReady }: { pageReady: boolean }) {
  * widgets in one batch. Defaults to true. The switcher lists `languages` (defaults to none) for `item`
  * (defaults to `pathname`).
  */
-export function Header({
+function Header({
   pathname,
   searchReady = true,
   language = DEFAULT_LANGUAGE,
@@ -249,7 +249,7 @@ export function Header({
  * The site footer: the content's link groups (`links`: what editors place in the route's `jss-footer`
  * placeholder; none when not given), and the consent platform's "cookie settings" entry point.
  */
-export function Footer({ links }: { links?: ReactNode }) {
+function Footer({ links }: { links?: ReactNode }) {
   const t = useText();
   const openSettings = () =>
     (window as { OneTrust?: { ToggleInfoDisplay?: () => void } }).OneTrust?.ToggleInfoDisplay?.();

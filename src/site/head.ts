@@ -1,7 +1,8 @@
+import { escapeHtml } from '../core/escapeHtml.mjs';
 import { jsonOnly, trustedPolicy, type Trusted } from '../core/trustedTypes.ts';
 import { useEffect } from 'react';
 import type { RouteData } from '../content/index.ts';
-import { booleanOf, contentUrl, imageOf, textOf, type ImageValue } from './content/rendering.tsx';
+import { booleanOf, contentUrl, imageOf, type ImageValue, textOf } from './content/fieldValues.ts';
 import { warnNotAUrl } from './content/renderingContext.ts';
 import { needsSession } from './content/route.tsx';
 import { DEFAULT_LANGUAGE, pathIn } from './language.ts';
@@ -11,7 +12,7 @@ import { DEFAULT_LANGUAGE, pathIn } from './language.ts';
 // decides the tags for both, so the two can never disagree.
 
 /** One managed tag of the page head: a `<meta>`, `<link>` or JSON-LD `<script>`, found again by `key`. */
-export interface HeadTag {
+interface HeadTag {
   /** Identifies the tag across navigations (`description`, `og:title`, `canonical`, …). */
   key: string;
   tag: 'meta' | 'link' | 'script';
@@ -21,14 +22,14 @@ export interface HeadTag {
 }
 
 /** The head of one page: its title, its language and its managed tags. */
-export interface PageHead {
+interface PageHead {
   title: string;
   lang: string;
   tags: HeadTag[];
 }
 
 /** What {@link pageHead} needs besides the route. */
-export interface HeadOptions {
+interface HeadOptions {
   /** The site's public origin, for canonical and Open Graph URLs (`https://www.example.com`). */
   origin: string;
   /** The site's name (`og:site_name`, the JSON-LD organization, the not-found title). */
@@ -47,7 +48,7 @@ export interface HeadOptions {
 }
 
 /** The attribute that marks the head tags this module manages (so stale ones can be removed). */
-export const HEAD_ATTRIBUTE = 'data-head';
+const HEAD_ATTRIBUTE = 'data-head';
 
 /** Whether search engines may index the route: not when editors say `noIndex` or it needs a session. */
 export function isIndexable(route: RouteData): boolean {
@@ -59,7 +60,7 @@ export function isIndexable(route: RouteData): boolean {
  * start (`//capabilities`, `/\\capabilities` → `/capabilities`). A path starting `//` resolves as
  * a network-path reference (another host), so none becomes a URL on the site's origin as it is.
  */
-export function sitePathOf(pathname: string): string {
+function sitePathOf(pathname: string): string {
   return `/${pathname.replace(/^[/\\]+/, '')}`;
 }
 
@@ -93,7 +94,7 @@ const meta = (key: string, attrs: Record<string, string>): HeadTag => ({ key, ta
  * The `hreflang` alternates of `item` in `languages`, on `origin`, plus `x-default` (the default
  * language's version, where the route has one); none for a route in one language only.
  */
-export function alternates(item: string, languages: readonly string[], origin: string): HeadTag[] {
+function alternates(item: string, languages: readonly string[], origin: string): HeadTag[] {
   if (languages.length < 2) return [];
   const link = (hreflang: string, language: string): HeadTag => ({
     key: `alternate:${hreflang}`,
@@ -191,10 +192,6 @@ export function pageHead(
   }
   return { title, lang, tags };
 }
-
-const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-// One pass over the text, however long.
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPED[c]!);
 
 /** The head as HTML, for the static page: `<title>` first, then every managed tag. */
 export function headHtml(head: PageHead): string {

@@ -3,7 +3,7 @@
 // without the prefix (`/de/capabilities` is the item `/capabilities` in German, `sc_lang=de`).
 
 /** One language the site is published in. */
-export interface SiteLanguage {
+interface SiteLanguage {
   /** The content platform's language code (`sc_lang`, `<html lang>`, the URL prefix). */
   code: string;
   /** Its locale (`en-GB`): the search requests' `locale`, dates and amounts. */
@@ -27,7 +27,7 @@ export function siteLanguage(code: string | undefined): SiteLanguage | undefined
 }
 
 /** A page's path split into its language and its content item. */
-export interface LocatedPath {
+interface LocatedPath {
   /** The page's language code (`de` for `/de/…`, else the default). */
   language: string;
   /** The content item the page shows (`/capabilities` for `/de/capabilities`). */

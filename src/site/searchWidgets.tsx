@@ -10,7 +10,8 @@ import {
   WidgetsProvider,
 } from '../search/react.tsx';
 import { type Translate, useText } from './dictionary.tsx';
-import { type ContentComponentProps, ContentText, usePageUrl } from './content/rendering.tsx';
+import { type ContentComponentProps, type Fields, usePageUrl } from './content/renderingContext.ts';
+import { ContentText } from './content/fields.tsx';
 import { sameOriginPath } from '../core/urlGuard.ts';
 import { Link, navigate } from './router.tsx';
 import { absolute, siteConfig } from './siteConfig.ts';
@@ -145,7 +146,7 @@ export function HeaderSearchWidget({
 }
 
 /** `SearchResults`: the search page's results for its `?q=`. */
-export function SearchResults(props: ContentComponentProps) {
+export function SearchResults(props: ContentComponentProps<Fields<'heading'>>) {
   return (
     <SearchBoundary>
       <SearchPage {...props} />
@@ -166,7 +167,7 @@ export function SiteRecommendationWidget(props: ComponentProps<typeof Recommenda
  * `SearchResults`: content grid with facets, sort, paging and results per page (the widget layer's
  * default renderer), for the page's `?q=`; widget and page size from the rendering's params.
  */
-function SearchPage({ fields, params }: ContentComponentProps) {
+function SearchPage({ fields, params }: ContentComponentProps<Fields<'heading'>>) {
   const query = usePageUrl().searchParams.get('q') ?? '';
   const itemsPerPage = Number(params.itemsPerPage) || 12;
   return (

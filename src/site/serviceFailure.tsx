@@ -27,7 +27,7 @@ export function retrySession(client: AuthClient, also?: () => Promise<unknown>):
 }
 
 /** Props of {@link ServiceProblem}. */
-export interface ServiceProblemProps {
+interface ServiceProblemProps {
   /** What the visitor cannot have right now, in the site's voice and the page's language (a dictionary phrase). */
   message: string;
   /** Tries again; the button says "Trying again…" (`Service.TryingAgain`) until the promise settles. */

@@ -7,7 +7,7 @@ import { siteConfig } from './siteConfig.ts';
 // reaches exactly the services of its mode and nothing else.
 
 /** Where a page loads from or sends to, by kind: origins other than the site's own (which is `'self'`). */
-export interface ServiceOrigins {
+interface ServiceOrigins {
   /** `connect-src`: the APIs the page calls. */
   connect: string[];
   /** `script-src`: the third parties' scripts (consent platform, web personalization). */

@@ -116,7 +116,7 @@ export function SiteClientsProvider({ children }: { children: ReactNode }) {
 }
 
 /** What the page's search widgets send with their requests: tracking consent, the page's path and locale. */
-export interface SiteSearchSettings {
+interface SiteSearchSettings {
   analytics: boolean;
   pageUri: string;
   /** The page's locale (`de-DE`): the requests' `locale` (`language`, `country`). Defaults to none (the document's language). */

@@ -67,23 +67,41 @@ export const siteConfig = {
   /** The content language (`sc_lang`). */
   language: 'en',
   /**
-   * How long a visitor waits for each service (ms, body included), by the service's name (its API
-   * folder and mock), before the part of the page that needs it says so, with a retry; the
-   * libraries' own defaults (up to 60 s) are not a page's patience. Each is several times what a
-   * phone on a slow network needs (150 ms round trip, 1.6 Mbit/s):
-   * - `auth`: the session, a few hundred bytes from the site's own host (well under 1 s): 5 s, so the
-   *   account page and the cart say they cannot check the session after 5 s rather than spin.
-   * - `content`: a route's layout (10–30 KB) on a client-side navigation (pages load prerendered):
-   *   6 s, after which the prerendered page itself is loaded instead.
-   * - `commerce`: a product or cart from the marketplace's region (cross-region calls take 1–2 s): 8 s.
-   * - `search`: a widget batch (results, recommendations, suggestions): 6 s.
-   * - `oneconnect`: the segment and banner calls: 5 s; nothing waits on screen for them (their tray
-   *   is out of the page's flow), but a hung call must not hold the banner flow open.
-   * - `engagement`: a personalization decision, 3 s; the editor's fallback text shows meanwhile and
-   *   stays if it passes. Nothing else of a page waits on the events service.
-   * The fault suite (tests/browser/faults.test.ts) reads them from here.
+   * How long each wait lasts (ms, body included), by the name of what is waited for: the site's
+   * services (their API folder and mock), then the site's own files and its servers. Each number is
+   * stated here only: code, tests and manuals read it from here. Past a visitor's deadline the part
+   * of the page that waited says so, with a retry; the libraries' own defaults (up to 60 s) are not a
+   * page's patience. Each is several times what a phone on a slow network needs (150 ms round trip,
+   * 1.6 Mbit/s):
+   * - `auth`: the session, a few hundred bytes from the site's own host (well under a second): the
+   *   account page and the cart say they cannot check the session rather than spin.
+   * - `content`: a route's layout (10–30 KB) on a client-side navigation (pages load prerendered);
+   *   past it the prerendered page itself is loaded instead.
+   * - `commerce`: a product or cart from the marketplace's region (cross-region calls take 1–2 s).
+   * - `search`: a widget batch (results, recommendations, suggestions).
+   * - `oneconnect`: the segment and banner calls; nothing waits on screen for them (their tray is out
+   *   of the page's flow), but a hung call must not hold the banner flow open.
+   * - `engagement`: a personalization decision; the editor's fallback text shows meanwhile and stays
+   *   if it passes. Nothing else of a page waits on the events service.
+   * - `staticPages`: the build's list of prerendered pages (staticPages.ts), read after a failed
+   *   navigation: the visitor is already waiting for a page.
+   * - `editingContent`: the editing host's layout and dictionary for an editor's page
+   *   (editingRender.tsx): a content platform's authoring host is slower than its delivery edge.
+   * - `prerenderContent`: each layout or route list the build asks for (entry-server.tsx): nobody
+   *   waits on screen, but a hung host must not hold the build forever.
+   * The fault suite (tests/browser/faults.test.ts) reads the services' from here.
    */
-  deadlines: { auth: 5_000, content: 6_000, commerce: 8_000, search: 6_000, oneconnect: 5_000, engagement: 3_000 },
+  deadlines: {
+    auth: 5_000,
+    content: 6_000,
+    commerce: 8_000,
+    search: 6_000,
+    oneconnect: 5_000,
+    engagement: 3_000,
+    staticPages: 3_000,
+    editingContent: 15_000,
+    prerenderContent: 60_000,
+  },
 } as const;
 
 /**

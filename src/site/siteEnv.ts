@@ -7,7 +7,7 @@ import {
 } from '../commerce/regions.ts';
 import { searchEnvironments } from '../search/config.ts';
 import { searchMessages } from '../search/errors.ts';
-import { MOCK_BACKED_MODE } from '../../scripts/lib/prism.mjs';
+import { MOCK_BACKED_MODE } from './mockBackedMode.mjs';
 
 /**
  * The site's build-time environment variables: what each one means and the rule
@@ -20,7 +20,7 @@ import { MOCK_BACKED_MODE } from '../../scripts/lib/prism.mjs';
 type Kind = 'url' | 'origin' | 'guid' | 'customerKey' | 'searchEnv' | 'commerceRegion' | 'commerceEnvironment' | 'text';
 
 /** One variable of the table. */
-export interface SiteEnvVariable {
+interface SiteEnvVariable {
   /** What the variable configures, as the build's message names it. */
   meaning: string;
   /** The rule its value follows. */
@@ -62,7 +62,7 @@ export const siteEnvVariables = {
 } as const satisfies Record<string, SiteEnvVariable>;
 
 /** The name of one of the site's variables. */
-export type SiteEnvName = keyof typeof siteEnvVariables;
+type SiteEnvName = keyof typeof siteEnvVariables;
 
 /**
  * The build option (not a setting of the page, so not in {@link siteEnvVariables}) that lets a
@@ -237,7 +237,8 @@ function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHost
 }
 
 /**
- * Every problem of a mode's variables, one line each: a missing required
+ * Every problem of the variables of `buildMode` (the build's Vite mode: `development`, `uat`,
+ * `production`; not a page's mode, which is `PageMode`), one line each: a missing required
  * variable, a value that breaks its rule, or (outside development) a key left
  * at its `.env.development` mock value, in any case or format. `devValues` are
  * those mock values. Empty strings count as missing: the env files list
@@ -252,10 +253,10 @@ function ruleBroken(kind: Kind, value: string, strict: boolean, allowPrivateHost
  */
 export function checkSiteEnv(
   env: Readonly<Record<string, string | undefined>>,
-  mode: string,
+  buildMode: string,
   devValues: Readonly<Record<string, string | undefined>> = {},
 ): string[] {
-  const strict = mode !== MOCK_BACKED_MODE;
+  const strict = buildMode !== MOCK_BACKED_MODE;
   const problems: string[] = [];
   const allowPrivate = env[ALLOW_PRIVATE_HOSTS]?.trim().toLowerCase() ?? '';
   if (!['', 'true', 'false'].includes(allowPrivate)) {
@@ -279,7 +280,7 @@ export function checkSiteEnv(
           : normalisedKey(value) === normalisedKey(devValue)
             ? ' (in another case or format)'
             : ' (in look-alike characters)';
-      problems.push(`${name} (${variable.meaning}) is the development mock value${how}; set the ${mode} value`);
+      problems.push(`${name} (${variable.meaning}) is the development mock value${how}; set the ${buildMode} value`);
     }
   }
   const region = env.VITE_COMMERCE_REGION?.trim() as CommerceRegion;
@@ -304,13 +305,13 @@ export function checkSiteEnv(
  */
 export function assertSiteEnv(
   env: Readonly<Record<string, string | undefined>>,
-  mode: string,
+  buildMode: string,
   devValues?: Readonly<Record<string, string | undefined>>,
 ): void {
-  const problems = checkSiteEnv(env, mode, devValues);
+  const problems = checkSiteEnv(env, buildMode, devValues);
   if (problems.length === 0) return;
   const error = new Error(
-    `The site's settings for mode "${mode}" are incomplete or invalid (.env.${mode} and the environment, which overrides it):\n` +
+    `The site's settings for mode "${buildMode}" are incomplete or invalid (.env.${buildMode} and the environment, which overrides it):\n` +
       problems.map((p) => `  - ${p}`).join('\n') +
       '\nSet each in the environment of the build (see "Environments" in README.md).',
   );

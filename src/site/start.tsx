@@ -1,12 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { components } from './content/registry.tsx';
-import { preloadPage } from './onDemand.tsx';
-import { hydratableState, prerenderedRoute, trustPreformatted, trustPresanitized } from './prerenderState.ts';
+import { components, preloadPage } from './content/registry.tsx';
+import { hydratableState, prerenderedRoute } from './prerenderState.ts';
+import { trustPreformatted } from './longDate.ts';
+import { trustPresanitized } from './presanitized.ts';
 
 /** What {@link startSite} needs of React DOM, which main.tsx loads in a task of its own. */
-export interface ReactDomClient {
+interface ReactDomClient {
   createRoot: typeof createRoot;
   hydrateRoot: typeof hydrateRoot;
 }

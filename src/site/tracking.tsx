@@ -68,7 +68,7 @@ export function useAnalytics(): boolean {
 }
 
 /** What a tracked link click is. */
-export type LinkKind = 'cta' | 'careers';
+type LinkKind = 'cta' | 'careers';
 
 /**
  * Decides whether a link is tracked, and as what. The events contract does not
@@ -97,7 +97,7 @@ function isCareersUrl(href: string | null, base: string): boolean {
 }
 
 /** A tracked link click: what kind, the link's visible text and its absolute destination. */
-export interface LinkClick {
+interface LinkClick {
   kind: LinkKind;
   text: string;
   href: string;

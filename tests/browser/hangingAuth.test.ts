@@ -77,7 +77,7 @@ describe('an auth service that never answers', () => {
   it('leaves the other pages of the site loading, and each failure kind is posted to _log once per page', async ({
     expect,
   }) => {
-    // Its pages mostly wait out the session's deadline (5 s), as the fault suite's cases do.
+    // Its pages mostly wait out the session's deadline (siteConfig.deadlines.auth), as the fault suite's cases do.
     const context = await newContextOutsideSlots(browser, { ...DESKTOP });
     try {
       const page = await context.newPage();

@@ -244,18 +244,18 @@ describe.concurrent('QA mock scenarios (?mock=) in the served site', () => {
   });
 });
 
-/** One row of the README's QA scenarios table: its `?mock=` choices and what the site shows. */
+/** One row of the QA scenarios table (docs/qa.md): its `?mock=` choices and what the site shows. */
 interface ScenarioRow {
   api: string;
   choices: string[];
   shows: string;
 }
 
-/** The rows of the README's "QA scenarios" table, read from the README itself. */
+/** The rows of the "QA scenarios" table, read from docs/qa.md itself. */
 function readmeScenarios(): ScenarioRow[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs', 'qa.md'), 'utf8');
   const start = readme.indexOf('| API | `?mock=` | What the site shows |');
-  if (start < 0) throw new Error('README.md has no QA scenarios table');
+  if (start < 0) throw new Error('docs/qa.md has no QA scenarios table');
   const lines = readme.slice(start).split('\n');
   const rows = lines.slice(
     2,
@@ -450,10 +450,10 @@ const SCENARIO_CHECKS: Record<string, { path: string; check(visit: RowVisit): Pr
   },
 };
 
-/** Every choice of every row of the README's table, with its row. */
+/** Every choice of every row of the table (docs/qa.md), with its row. */
 const SCENARIO_CASES = readmeScenarios().flatMap((row) => row.choices.map((choice) => ({ choice, row })));
 
-describe.concurrent("the README's QA scenarios table, row by row", () => {
+describe.concurrent('the QA scenarios table (docs/qa.md), row by row', () => {
   it('lists a choice for every API with a mock, and each choice has a check here', ({ expect }) => {
     expect(SCENARIO_CASES.length).toBeGreaterThanOrEqual(13);
     expect(SCENARIO_CASES.map((c) => c.choice).filter((choice) => !SCENARIO_CHECKS[choice])).toEqual([]);

@@ -82,7 +82,7 @@ function countRemovedHeadings() {
 
 async function open(path: string): Promise<Opened> {
   const page = await newPage();
-  // The session answers at once (a gated page waits for it, within the session's 5 s deadline).
+  // The session answers at once (a gated page waits for it, within the session's deadline, siteConfig.deadlines.auth).
   await answerSessionReads(page.context());
   const problems: string[] = [];
   const layoutItems: string[] = [];

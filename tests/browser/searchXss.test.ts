@@ -145,7 +145,7 @@ describe('XSS corpus in Chromium', () => {
   });
 });
 
-// The QA scenario `?mock=search:xss` (README "QA scenarios"): the search mock answers the site's own
+// The QA scenario `?mock=search:xss` (docs/qa.md "QA scenarios"): the search mock answers the site's own
 // widgets (results, recommendations, preview search) with hostile names, descriptions, suggestions and
 // URLs, and the site shows them harmless.
 describe('the site with ?mock=search:xss', () => {

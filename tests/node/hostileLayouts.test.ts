@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 import { components } from '../../src/site/content/registry.tsx';
 import { createPrerenderer } from '../../src/site/entry-server.tsx';
-import { pageModules } from '../../src/site/onDemand.tsx';
+import { pageModules } from '../../src/site/content/registry.tsx';
 import type { RouteData } from '../../src/content/index.ts';
 import { deepJson, hostileLayouts, TYPOS, type HostileRoute } from '../support/hostileLayouts.ts';
 

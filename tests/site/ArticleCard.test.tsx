@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
-import { type Article, ArticleCard, SiteProvider } from '../../src/site/SiteContext.tsx';
+import { type Article, ArticleCard } from '../../src/site/content/articleCard.tsx';
+import { SiteProvider } from '../../src/site/SiteContext.tsx';
 import { ArticleList } from '../../src/site/content/articles.tsx';
 
 const article: Article = { id: 'a1', title: 'Hypersonics', summary: 'Mach 6', likeCount: 4, viewCount: 10 };

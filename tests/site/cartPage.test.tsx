@@ -8,9 +8,9 @@ import { parse } from 'yaml';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import type { RouteData } from '../../src/content/index.ts';
-import { RouteRenderer } from '../../src/site/content/rendering.tsx';
+import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import { components } from '../../src/site/content/registry.tsx';
-import { CartPage } from '../../src/site/onDemand.tsx';
+import { CartPage } from '../../src/site/content/registry.tsx';
 import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 
 // The cart belongs to a signed-in buyer: it asks the commerce service nothing before the session is

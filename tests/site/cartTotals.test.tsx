@@ -9,10 +9,10 @@ import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import type { RouteData } from '../../src/content/index.ts';
 import { ContentProvider } from '../../src/content/react.tsx';
-import { RouteRenderer } from '../../src/site/content/rendering.tsx';
+import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { DictionaryProvider } from '../../src/site/dictionary.tsx';
-import { CartPage } from '../../src/site/onDemand.tsx';
+import { CartPage } from '../../src/site/content/registry.tsx';
 import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 
 // The cart's total is explained: the commerce order's subtotal, shipping and tax (and a discount when

@@ -11,12 +11,8 @@ import { EngagementProvider } from '../../src/engagement/react.tsx';
 import { createOneconnectClient } from '../../src/oneconnect/index.ts';
 import { createSearchClient } from '../../src/search/index.ts';
 import { BannerProvider, OneconnectProvider } from '../../src/oneconnect/react.tsx';
-import {
-  Placeholder,
-  RouteRenderer,
-  type ComponentRegistry,
-  type ContentComponentProps,
-} from '../../src/site/content/rendering.tsx';
+import { Placeholder, RouteRenderer } from '../../src/site/content/placeholder.tsx';
+import type { ComponentRegistry, ContentComponentProps } from '../../src/site/content/renderingContext.ts';
 import { components } from '../../src/site/content/registry.tsx';
 import { productIdOf } from '../../src/site/content/productId.ts';
 import { rewriteMediaImages } from '../../src/site/editMode.ts';

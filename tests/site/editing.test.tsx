@@ -16,19 +16,12 @@ import {
 } from '../../src/content/index.ts';
 import { ContentProvider } from '../../src/content/react.tsx';
 import { usePageRoute } from '../../src/site/content/route.tsx';
-import {
-  ContentDate,
-  ContentImage,
-  ContentLink,
-  ContentNumber,
-  ContentText,
-  Placeholder,
-  RouteRenderer,
-  type ContentComponentProps,
-} from '../../src/site/content/rendering.tsx';
+import { ContentDate, ContentImage, ContentLink, ContentNumber, ContentText } from '../../src/site/content/fields.tsx';
+import { Placeholder, RouteRenderer } from '../../src/site/content/placeholder.tsx';
+import type { ContentComponentProps } from '../../src/site/content/renderingContext.ts';
 import { ContentRichText } from '../../src/site/content/richText.tsx';
 import { sanitizeEditable } from '../../src/site/content/sanitizedHtml.tsx';
-import { SanitizedRichText } from '../../src/site/onDemand.tsx';
+import { SanitizedRichText } from '../../src/site/content/sanitizerParts.ts';
 
 // Edit mode (`sc_mode=edit`): the field components render the platform's editable markup and
 // placeholders its chrome entries, as the platform's React SDK does; preview and visitors never see either.

@@ -4,15 +4,9 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import type { LayoutContext, PageMode, RouteData } from '../../src/content/index.ts';
 import { EditorScripts, editorData, editorScriptUrls } from '../../src/site/content/editorScripts.tsx';
 import { DEFAULT_PLACEHOLDER_UID, EMPTY_FIELD_TEXT } from '../../src/site/content/markers.tsx';
-import {
-  ContentImage,
-  ContentLink,
-  ContentText,
-  Placeholder,
-  RouteRenderer,
-  type ContentComponentProps,
-  type EditMode,
-} from '../../src/site/content/rendering.tsx';
+import { ContentImage, ContentLink, ContentText } from '../../src/site/content/fields.tsx';
+import { Placeholder, RouteRenderer } from '../../src/site/content/placeholder.tsx';
+import type { ContentComponentProps, EditMode } from '../../src/site/content/renderingContext.ts';
 import { pageViewOf } from '../../src/site/content/renderingContext.ts';
 import { Columns } from '../../src/site/content/sections.tsx';
 

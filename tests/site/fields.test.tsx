@@ -1,20 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import type { Field, RouteData } from '../../src/content/index.ts';
-import {
-  ContentDate,
-  ContentImage,
-  ContentLink,
-  ContentNumber,
-  ContentText,
-  imageOf,
-  itemsOf,
-  linkOf,
-  numberOf,
-  RouteRenderer,
-  textOf,
-  type ContentComponentProps,
-} from '../../src/site/content/rendering.tsx';
+import { ContentDate, ContentImage, ContentLink, ContentNumber, ContentText } from '../../src/site/content/fields.tsx';
+import { fieldItemsOf, imageOf, linkOf, numberOf, textOf } from '../../src/site/content/fieldValues.ts';
+import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
+import type { ContentComponentProps } from '../../src/site/content/renderingContext.ts';
 import { CapabilityCards, LinkGroup } from '../../src/site/content/sections.tsx';
 import { CareersList } from '../../src/site/content/careers.tsx';
 
@@ -187,7 +177,7 @@ describe('fields of any shape', () => {
     if (image) expect(typeof image.src).toBe('string');
     const link = linkOf(field);
     if (link) expect(typeof link.href).toBe('string');
-    for (const item of itemsOf(field)) expect(typeof item.fields).toBe('object');
+    for (const item of fieldItemsOf(field)) expect(typeof item.fields).toBe('object');
   });
 
   it.each(shapes)('rendered from %j render or render nothing, never a throw', (shape) => {

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { parse } from 'yaml';
 import type { ComponentRendering, RouteData } from '../../src/content/index.ts';
-import { Placeholder, RouteRenderer } from '../../src/site/content/rendering.tsx';
+import { Placeholder, RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 

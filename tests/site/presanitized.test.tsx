@@ -4,13 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { RouteData } from '../../src/content/index.ts';
 import { RichText } from '../../src/site/content/richText.tsx';
-import { SanitizedRichText } from '../../src/site/onDemand.tsx';
-import {
-  formatLongDate,
-  type PrerenderedState,
-  trustPreformatted,
-  trustPresanitized,
-} from '../../src/site/prerenderState.ts';
+import { SanitizedRichText } from '../../src/site/content/sanitizerParts.ts';
+import { formatLongDate, trustPreformatted } from '../../src/site/longDate.ts';
+import type { PrerenderedState } from '../../src/site/prerenderState.ts';
+import { trustPresanitized } from '../../src/site/presanitized.ts';
 
 // A prerendered page's rich text was sanitized by the build: the browser shows it as the page's data
 // carries it and loads no sanitizer for it. Anything else still goes through the sanitizer.

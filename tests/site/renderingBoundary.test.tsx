@@ -4,12 +4,8 @@ import { prerender } from 'react-dom/static';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageMode, RouteData } from '../../src/content/index.ts';
-import {
-  Placeholder,
-  RouteRenderer,
-  type ComponentRegistry,
-  type ContentComponentProps,
-} from '../../src/site/content/rendering.tsx';
+import { Placeholder, RouteRenderer } from '../../src/site/content/placeholder.tsx';
+import type { ComponentRegistry, ContentComponentProps } from '../../src/site/content/renderingContext.ts';
 
 const route = {
   name: 'home',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { RichText } from '../../src/site/content/richText.tsx';
 import { sanitizeHtml } from '../../src/search/index.ts';
-import { SanitizedRichText } from '../../src/site/onDemand.tsx';
+import { SanitizedRichText } from '../../src/site/content/sanitizerParts.ts';
 
 // Rich text the browser received itself is sanitized in the browser: the page loads the sanitizer
 // before it shows it (preloadPage), as here.

@@ -19,8 +19,8 @@ const MOCK_SESSION: unknown = Object.values(
 
 /**
  * Answers every session read (`GET /api/auth/session`) of `context`'s pages with {@link MOCK_SESSION}
- * from the test itself; the other session routes go on to the mock. A page's session call has a 5 s
- * deadline (siteConfig.deadlines): through a site server's proxy and the run's shared Prism it
+ * from the test itself; the other session routes go on to the mock. A page's session call has a
+ * deadline (siteConfig.deadlines.auth): through a site server's proxy and the run's shared Prism it
  * sometimes passed that on a busy machine, and the page then rightly showed the session as
  * unavailable, failing a test about something else. A page route set later (a test choosing
  * `signedOut`) takes precedence.

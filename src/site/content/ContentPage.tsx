@@ -12,21 +12,21 @@ import { usePageHead } from '../head.ts';
 import { Link, useLocation } from '../router.tsx';
 import { SiteProvider } from '../SiteContext.tsx';
 import { siteConfig } from '../siteConfig.ts';
-import { hasStaticPage, samePath } from '../prerenderState.ts';
+import { hasStaticPage } from '../staticPages.ts';
+import { samePath } from '../prerenderState.ts';
 import { ServiceProblem } from '../serviceFailure.tsx';
-import { preloadPage } from '../onDemand.tsx';
-import { components as siteComponents } from './registry.tsx';
+import { components as siteComponents, preloadPage } from './registry.tsx';
 import { EditorScripts } from './editorScripts.tsx';
-import { type ComponentRegistry, Placeholder, RouteRenderer } from './rendering.tsx';
-import { pageViewOf, type PageView } from './renderingContext.ts';
+import { Placeholder, RouteRenderer } from './placeholder.tsx';
+import { type ComponentRegistry, pageViewOf, type PageView } from './renderingContext.ts';
 import { Gate, gateAt, type PageRoute, SessionRequired, type SessionGate, usePageRoute } from './route.tsx';
 
 // The page component: the route of the page's URL (route.tsx decides what it shows) rendered in the
 // site's frame, with its head tags (head.ts) and the targeted banners; the route's renderings go
-// through the component registry (rendering.tsx, registry.tsx).
+// through the component registry (placeholder.tsx, registry.tsx).
 
 /** Props of {@link ContentPage}. */
-export interface ContentPageProps {
+interface ContentPageProps {
   /**
    * The page's URL where there is no browser location (a server rendering it, and the hydration
    * after); in a browser the location is read. Defaults to the browser's location.
@@ -150,7 +150,7 @@ function EditModeMedia() {
 }
 
 /** Props of {@link PageBody}. */
-export interface PageBodyProps {
+interface PageBodyProps {
   page: PageRoute;
   components: ComponentRegistry;
   mode: PageMode;
@@ -280,7 +280,7 @@ function NavigationProgress() {
  * The first load's status: invisible for the first moments, so a fast answer shows no flash. On a
  * gated page, its gate (the same heading and status until the page replaces them).
  */
-export function PageLoading({ gate }: { gate?: SessionGate } = {}) {
+function PageLoading({ gate }: { gate?: SessionGate } = {}) {
   const t = useText();
   if (gate) return <Gate heading={gate.heading} />;
   return (
@@ -304,7 +304,7 @@ export function NotFoundPage() {
 }
 
 /** Whether the route shown loads targeted banners: its layout is the targeted one (`VITE_BANNER_LAYOUT_ID`). */
-export function showsBanners(route: RouteData | null | undefined): boolean {
+function showsBanners(route: RouteData | null | undefined): boolean {
   return !!route && route.layoutId === siteConfig.targetedBannerLayoutId;
 }
 

@@ -1,27 +1,14 @@
 import { use, useId, useMemo } from 'react';
 import type { Field, FieldMap } from '../../content/index.ts';
 import { deviceBreakpoints } from '../../search/device.ts';
-import {
-  type ContentComponentProps,
-  ContentDate,
-  ContentImage,
-  ContentNumber,
-  ContentText,
-  contentUrl,
-  itemKeys,
-  itemsOf,
-  linkOf,
-  numberOf,
-  textOf,
-  useEditing,
-  useShowsField,
-} from './rendering.tsx';
-import { usePagePath, warnNotAUrl } from './renderingContext.ts';
+import { ContentDate, ContentImage, ContentNumber, ContentText, useShowsField } from './fields.tsx';
+import { contentUrl, fieldItemsOf, itemKeys, linkOf, numberOf, textOf } from './fieldValues.ts';
+import { type ContentComponentProps, type Fields, useEditing, usePagePath, warnNotAUrl } from './renderingContext.ts';
 import { ContentRichText } from './richText.tsx';
 import { usePageLanguage } from '../dictionary.tsx';
 import { localeOf } from '../language.ts';
-import { type Article, ArticleCard, ArticleStats } from '../SiteContext.tsx';
-import { formatLongDate, PreformatContext } from '../prerenderState.ts';
+import { type Article, ArticleCard, ArticleStats } from './articleCard.tsx';
+import { formatLongDate, PreformatContext } from '../longDate.ts';
 
 // The news renderings: lists of article teasers and an article's own page. Loaded on demand, as
 // every rendering (registry.tsx).
@@ -29,12 +16,15 @@ import { formatLongDate, PreformatContext } from '../prerenderState.ts';
 // A like or view count as shown: a whole number, never negative (whatever number the field holds).
 const countOf = (field: Field | undefined): number => Math.max(0, Math.floor(numberOf(field)));
 
+/** `ArticleList`'s fields: `articles` an item list (each an article: title, summary, likeCount, viewCount). */
+type ArticleListFields = Fields<'heading' | 'articles'>;
+
 /** `ArticleList`: article teasers whose likes and views are shared with every other view of the same article. */
-export function ArticleList({ fields }: ContentComponentProps) {
+export function ArticleList({ fields }: ContentComponentProps<ArticleListFields>) {
   const titleId = useId();
   const path = usePagePath();
   const articles = useMemo<Array<{ article: Article; fields: FieldMap; key: string }>>(() => {
-    const items = itemsOf(fields.articles);
+    const items = fieldItemsOf(fields.articles);
     const keys = itemKeys(items);
     return items.map((item, index) => {
       // An editor's link, else the item's own URL: whichever of them the link guard lets through.
@@ -75,13 +65,18 @@ export function ArticleList({ fields }: ContentComponentProps) {
   );
 }
 
+/** `ArticleBody`'s fields. */
+type ArticleBodyFields = Fields<
+  'heading' | 'summary' | 'author' | 'publishedDate' | 'likeCount' | 'viewCount' | 'image' | 'body'
+>;
+
 /**
  * `ArticleBody`: an article's page: its heading (the page's h1), summary, author and date, image and
  * body (sanitized HTML), with the like button and view count it shares with every teaser of the same
  * article (the rendering's `dataSource` is the article's item id, the id of its list entries). In
  * edit mode the counts are the article's number fields, for the editor to set.
  */
-export function ArticleBody({ fields, rendering }: ContentComponentProps) {
+export function ArticleBody({ fields, rendering }: ContentComponentProps<ArticleBodyFields>) {
   const titleId = useId();
   const editing = useEditing();
   const hasAuthor = useShowsField(fields.author);

@@ -1,20 +1,17 @@
 import { useId } from 'react';
-import type { FieldMap } from '../../content/index.ts';
-import {
-  type ContentComponentProps,
-  ContentLink,
-  ContentText,
-  itemKeys,
-  itemsOf,
-  useShowsField,
-} from './rendering.tsx';
+import type { ContentComponentProps, Fields } from './renderingContext.ts';
+import { ContentLink, ContentText, useShowsField } from './fields.tsx';
+import { fieldItemsOf, itemKeys } from './fieldValues.ts';
 
 // The careers renderings: the list of open positions and a job's own page. Loaded on demand, as
 // every rendering (registry.tsx).
 
+/** `CareersList`'s fields: `jobs` an item list of {@link JobFields}. */
+type CareersListFields = Fields<'heading' | 'text' | 'jobs'>;
+
 /** `CareersList`: the careers page's heading, introduction and job links (its links are tracked as careers clicks). */
-export function CareersList({ fields }: ContentComponentProps) {
-  const jobs = itemsOf(fields.jobs);
+export function CareersList({ fields }: ContentComponentProps<CareersListFields>) {
+  const jobs = fieldItemsOf(fields.jobs);
   const keys = itemKeys(jobs);
   return (
     <div className="container">
@@ -29,7 +26,10 @@ export function CareersList({ fields }: ContentComponentProps) {
   );
 }
 
-function Job({ fields }: { fields: FieldMap }) {
+/** A job of the careers list's item list. */
+type JobFields = Fields<'title' | 'link' | 'location'>;
+
+function Job({ fields }: { fields: JobFields }) {
   const hasLocation = useShowsField(fields.location);
   return (
     <li>
@@ -46,11 +46,14 @@ function Job({ fields }: { fields: FieldMap }) {
   );
 }
 
+/** `JobPosting`'s fields. */
+type JobPostingFields = Fields<'heading' | 'location' | 'summary' | 'applyLink'>;
+
 /**
  * `JobPosting`: one job's page: its title (the page's h1), location, summary and the apply link
  * (to the careers host: tracked as a careers click).
  */
-export function JobPosting({ fields }: ContentComponentProps) {
+export function JobPosting({ fields }: ContentComponentProps<JobPostingFields>) {
   const titleId = useId();
   return (
     <div className="container">

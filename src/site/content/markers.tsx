@@ -42,7 +42,7 @@ export function metadataOf(field: Field | undefined): Record<string, unknown> | 
  * Whether a field holds nothing to show: no value, an empty string, an image without `src`, a link
  * without `href`, or the platform's empty date. An item list is never empty here (it has no markers).
  */
-export function isFieldEmpty(field: Field | undefined): boolean {
+function isFieldEmpty(field: Field | undefined): boolean {
   if (!field || Array.isArray(field) || !('value' in field)) return true;
   const value: unknown = field.value;
   if (value === undefined || value === null || value === '' || value === EMPTY_DATE) return true;
@@ -57,7 +57,7 @@ export function isFieldEmpty(field: Field | undefined): boolean {
  * A field between its markers (metadata edit mode): the open marker holds `metadata` as JSON (React
  * writes it as text: nothing in it becomes markup), then the field, then the close marker.
  */
-export function FieldMarkers({ metadata, children }: { metadata: Record<string, unknown>; children: ReactNode }) {
+function FieldMarkers({ metadata, children }: { metadata: Record<string, unknown>; children: ReactNode }) {
   return (
     <>
       {marker('field', 'open', undefined, JSON.stringify(metadata))}
@@ -68,7 +68,7 @@ export function FieldMarkers({ metadata, children }: { metadata: Record<string, 
 }
 
 /** What an empty field shows the editor in metadata edit mode (its own class: the site's styles, no inline ones). */
-export function EmptyField() {
+function EmptyField() {
   return <span className="sc-empty-field">{EMPTY_FIELD_TEXT}</span>;
 }
 

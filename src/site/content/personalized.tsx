@@ -1,12 +1,17 @@
 import { Suspense, useId } from 'react';
-import { type ContentComponentProps, ContentText, textOf, useEditing, useShowsField } from './rendering.tsx';
+import { type ContentComponentProps, type Fields, useEditing } from './renderingContext.ts';
+import { ContentText, useShowsField } from './fields.tsx';
+import { textOf } from './fieldValues.ts';
 import { usePersonalize } from '../../engagement/react.tsx';
-import { SiteRecommendationWidget } from '../onDemand.tsx';
+import { SiteRecommendationWidget } from '../searchParts.ts';
 import { siteConfig } from '../siteConfig.ts';
 
 // The renderings that show each visitor something of their own: a personalised offer (engagement)
 // and recommendations (the search layer, itself loaded on demand). Loaded on demand, as every
 // rendering (registry.tsx).
+
+/** `PersonalizedOffer`'s fields. */
+type PersonalizedOfferFields = Fields<'heading' | 'fallbackText'>;
 
 /**
  * `PersonalizedOffer`: the editor's default text (`fallbackText`) in place from the first paint, replaced
@@ -14,7 +19,7 @@ import { siteConfig } from '../siteConfig.ts';
  * its size, so the offer arriving, or personalization failing or never answering, moves nothing.
  * Editors in edit mode, who get no personalisation, edit its heading and fallback text in place.
  */
-export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
+export function PersonalizedOffer({ fields, params }: ContentComponentProps<PersonalizedOfferFields>) {
   const editing = useEditing();
   const personalised = usePersonalize(
     { friendlyId: params.friendlyId ?? '', channel: params.channel ?? 'WEB', currency: params.currency ?? 'GBP' },
@@ -44,7 +49,7 @@ export function PersonalizedOffer({ fields, params }: ContentComponentProps) {
  * The rendering's heading replaces the widget's own title (one heading per section); without one,
  * the widget's title stays.
  */
-export function Recommendations({ fields, params }: ContentComponentProps) {
+export function Recommendations({ fields, params }: ContentComponentProps<Fields<'heading'>>) {
   const titleId = useId();
   const headed = useShowsField(fields.heading);
   return (

@@ -1,10 +1,10 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import type { FieldMap, LayoutContext, PageMode, RouteData } from '../../content/index.ts';
+import type { Field, FieldMap, LayoutContext, PageMode, RouteData } from '../../content/index.ts';
 
 // What every placeholder, rendering and field of a route reads while it renders: the registry, the
 // route, the page's URL, and who is looking (visitors, or which of the platform's editors). Its own
-// module, so the field components, the placeholders and the editor's markers (markers.tsx) share it
-// without importing each other.
+// module, so the field components (fields.tsx), the placeholders (placeholder.tsx) and the editor's
+// markers (markers.tsx) share it without importing each other.
 
 /**
  * A rendering as the site reads it from a placeholder, at any depth: the contract types two levels
@@ -19,9 +19,19 @@ export interface Rendering {
   placeholders?: Record<string, unknown[]>;
 }
 
-/** What every registered component receives: its rendering's fields and params, the rendering and the route. */
-export interface ContentComponentProps {
-  fields: FieldMap;
+/**
+ * A rendering's fields as its component declares them: each by name, any of them possibly missing
+ * (editors may leave a field out, and the answer is not trusted to hold it): `Fields<'heading' | 'image'>`.
+ */
+export type Fields<Name extends string> = Partial<Record<Name, Field>>;
+
+/**
+ * What every registered component receives: its rendering's fields (typed by the component:
+ * `ContentComponentProps<Fields<'heading' | 'text'>>`; any field by name without), its params, the
+ * rendering and the route.
+ */
+export interface ContentComponentProps<F extends Fields<string> = FieldMap> {
+  fields: F;
   params: Record<string, string>;
   rendering: Rendering;
   route: RouteData;
@@ -49,7 +59,7 @@ export interface RenderingContextValue {
   url: URL;
 }
 
-/** The context {@link RouteRenderer} (rendering.tsx) provides. */
+/** The context {@link RouteRenderer} (placeholder.tsx) provides. */
 export const RenderingContext = createContext<RenderingContextValue | null>(null);
 
 /** The route's rendering context; throws outside a `RouteRenderer`. */
@@ -120,7 +130,7 @@ export const MAX_RENDERING_DEPTH = 20;
 export const MAX_RENDERINGS = 500;
 
 /** Where a placeholder or field is rendered: the depth of the rendering it belongs to (0: the route's), and that rendering. */
-export interface RenderingScope {
+interface RenderingScope {
   depth: number;
   rendering?: Rendering;
 }
@@ -183,7 +193,7 @@ export function warnOnce(key: string, message: () => string): void {
 }
 
 /** `value` quoted for a message, its first 120 characters only. */
-export const quoted = (value: string): string => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+const quoted = (value: string): string => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
 
 /**
  * Says once per page and field that the URL `value` of field `where` on page `path` is not one the
@@ -193,5 +203,21 @@ export const quoted = (value: string): string => JSON.stringify(value.length > 1
 export function warnNotAUrl(path: string, where: string, value: string, outcome: string): void {
   warnOnce(`url\u0000${path}\u0000${where}\u0000${value.slice(0, 200)}`, () => {
     return `[site] ${path}: ${where}: ${quoted(value)} is not a URL; ${outcome}`;
+  });
+}
+
+/**
+ * React keys for a list of things with ids: the id, or the id and its count where the list repeats
+ * one (the platform can place one rendering twice; an item list can hold one item twice); the
+ * position for an entry without an id (`undefined` from `idOf`, or `''`).
+ */
+export function uniqueKeys<T>(entries: T[], idOf: (entry: T) => unknown): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry, index) => {
+    const id = idOf(entry);
+    if (typeof id !== 'string' || !id) return `entry-${index}`;
+    const count = seen.get(id) ?? 0;
+    seen.set(id, count + 1);
+    return count === 0 ? id : `${id}#${count}`;
   });
 }

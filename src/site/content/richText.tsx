@@ -1,8 +1,10 @@
 import { createElement } from 'react';
-import { presanitizedMarkup } from '../prerenderState.ts';
-import { SanitizedRichText } from '../onDemand.tsx';
+import { presanitizedMarkup } from '../presanitized.ts';
+import { SanitizedRichText } from './sanitizerParts.ts';
 import { withFieldMetadata } from './markers.tsx';
-import { type ContentComponentProps, type FieldProps, textOf, useEditable } from './rendering.tsx';
+import type { ContentComponentProps, Fields } from './renderingContext.ts';
+import { type FieldProps, useEditable } from './fields.tsx';
+import { textOf } from './fieldValues.ts';
 
 // Editors' rich text. Its HTML must be sanitized before it reaches the DOM; a prerendered page's was,
 // by the build (the same sanitizer, on the server), and its data carries the sanitized HTML: shown as
@@ -32,7 +34,7 @@ function ContentRichTextField({ field, tag = 'div', className = 'rich-text', ...
 export const ContentRichText = withFieldMetadata(ContentRichTextField);
 
 /** `RichText`: a block of the editors' HTML (field `text`), sanitized. */
-export function RichText({ fields }: ContentComponentProps) {
+export function RichText({ fields }: ContentComponentProps<Fields<'text'>>) {
   return (
     <div className="container">
       <ContentRichText field={fields.text} />

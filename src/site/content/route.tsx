@@ -6,9 +6,8 @@ import { locatePath, routeLanguages } from '../language.ts';
 import { samePath } from '../prerenderState.ts';
 import { useText } from '../dictionary.tsx';
 import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
-import { preloadPage } from '../onDemand.tsx';
-import { components } from './registry.tsx';
-import { booleanOf } from './rendering.tsx';
+import { components, preloadPage } from './registry.tsx';
+import { booleanOf } from './fieldValues.ts';
 
 // The route a URL shows, from the layout service: the route query (fetching), whether there is a
 // route at all (the not-found decision), and whether it needs a session first (the session gate).
@@ -48,7 +47,7 @@ export function gateAt(
 }
 
 /** What the page at a URL shows, decided from its layout answer. */
-export type PageStatus =
+type PageStatus =
   // The URL's route needs a session and is not here yet: its gate shows (no other page's data).
   | { status: 'gate'; gate: SessionGate }
   // The first answer is on its way.

@@ -4,11 +4,11 @@ import type { Field, HtmlElementRendering } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { trustedPolicy } from '../../core/trustedTypes.ts';
 import { sanitizedMarkup, sanitizerConfig, sanitizerWindow, withPurifierPolicy } from '../../search/index.ts';
-import { PresanitizeContext } from '../prerenderState.ts';
+import { PresanitizeContext } from '../presanitized.ts';
 
 // The site's HTML that needs the sanitizer in the browser: editors' rich text the browser received
 // from the layout service itself (a client-side navigation, a page rendered from scratch), and the
-// content platform's editing markup (edit mode). This module loads on demand (onDemand.tsx), so
+// content platform's editing markup (edit mode). This module loads on demand (sanitizerParts.ts), so
 // DOMPurify's bytes reach only a browser that has such HTML to show: a prerendered page's rich text
 // was sanitized by the build and is shown as it is (richText.tsx).
 
@@ -89,7 +89,7 @@ function editableHtml(html: string): string | TrustedHTML {
 }
 
 /** Props of {@link EditableMarkup}: the element, the platform's editing markup, the element's attributes. */
-export type EditableMarkupProps = { tag: string; html: string; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>;
+type EditableMarkupProps = { tag: string; html: string; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>;
 
 /** A field's editing markup (edit mode), sanitized with the editor's profile, inside `tag`. */
 export function EditableMarkup({ tag, html, ...attributes }: EditableMarkupProps) {
@@ -164,7 +164,7 @@ export function ChromeElement({ entry }: { entry: HtmlElementRendering }) {
 }
 
 /** Props of {@link SanitizedRichText}. */
-export type SanitizedRichTextProps = {
+type SanitizedRichTextProps = {
   /** The element (`div`). */
   tag: string;
   /** The editors' HTML (the field's value). */

@@ -1,13 +1,8 @@
 import { useId } from 'react';
-import {
-  type ContentComponentProps,
-  ContentImage,
-  ContentLink,
-  ContentText,
-  itemKeys,
-  itemsOf,
-  Placeholder,
-} from './rendering.tsx';
+import type { ContentComponentProps, Fields } from './renderingContext.ts';
+import { ContentImage, ContentLink, ContentText } from './fields.tsx';
+import { fieldItemsOf, itemKeys } from './fieldValues.ts';
+import { Placeholder } from './placeholder.tsx';
 // The search layer's device module alone: its index would bring the whole layer into every page.
 import { deviceBreakpoints } from '../../search/device.ts';
 
@@ -15,11 +10,14 @@ import { deviceBreakpoints } from '../../search/device.ts';
 // the footer's link groups. Each reads its rendering's fields and params; none reads window or
 // document while rendering. Loaded on demand, as every rendering (registry.tsx).
 
+/** `Hero`'s fields. */
+type HeroFields = Fields<'heading' | 'text' | 'cta' | 'secondaryLink' | 'image'>;
+
 /**
  * `Hero`: the page's headline (its h1), a sentence, a call to action, an optional second link
  * and the hero image (loaded first: it is the page's largest paint).
  */
-export function Hero({ fields }: ContentComponentProps) {
+export function Hero({ fields }: ContentComponentProps<HeroFields>) {
   const titleId = useId();
   return (
     <section className="hero" aria-labelledby={titleId}>
@@ -43,8 +41,11 @@ export function Hero({ fields }: ContentComponentProps) {
   );
 }
 
+/** `PromoCta`'s fields. */
+type PromoCtaFields = Fields<'heading' | 'text' | 'link'>;
+
 /** `PromoCta`: a heading, a sentence and a call-to-action link (tracked as a CTA click). */
-export function PromoCta({ fields }: ContentComponentProps) {
+export function PromoCta({ fields }: ContentComponentProps<PromoCtaFields>) {
   const titleId = useId();
   return (
     <div className="container">
@@ -59,10 +60,13 @@ export function PromoCta({ fields }: ContentComponentProps) {
   );
 }
 
+/** `CapabilityCards`' fields: `cards` an item list (image, title, summary, link). */
+type CapabilityCardsFields = Fields<'heading' | 'cards'>;
+
 /** `CapabilityCards`: a heading and a card per capability (image, title, summary, link). */
-export function CapabilityCards({ fields }: ContentComponentProps) {
+export function CapabilityCards({ fields }: ContentComponentProps<CapabilityCardsFields>) {
   const titleId = useId();
-  const cards = itemsOf(fields.cards);
+  const cards = fieldItemsOf(fields.cards);
   const keys = itemKeys(cards);
   return (
     <div className="container">
@@ -88,7 +92,7 @@ export function CapabilityCards({ fields }: ContentComponentProps) {
  * screens. With the param `DynamicPlaceholderId` (the platform's dynamic placeholders, so two Columns
  * on one page keep their renderings apart) they are `columns-left-<id>` and `columns-right-<id>`.
  */
-export function Columns({ rendering, params }: ContentComponentProps) {
+export function Columns({ rendering, params }: ContentComponentProps<Fields<never>>) {
   const id = params.DynamicPlaceholderId;
   const suffix = id ? `-${id}` : '';
   return (
@@ -103,13 +107,16 @@ export function Columns({ rendering, params }: ContentComponentProps) {
   );
 }
 
+/** `LinkGroup`'s fields: `links` an item list (link). */
+type LinkGroupFields = Fields<'heading' | 'links'>;
+
 /**
  * `LinkGroup`: a titled list of links, as the footer's groups (company, careers, legal) are placed in
  * every route's `jss-footer` placeholder. Every link passes the URL guard (`ContentLink`).
  */
-export function LinkGroup({ fields }: ContentComponentProps) {
+export function LinkGroup({ fields }: ContentComponentProps<LinkGroupFields>) {
   const titleId = useId();
-  const links = itemsOf(fields.links);
+  const links = fieldItemsOf(fields.links);
   const keys = itemKeys(links);
   return (
     <nav className="link-group" aria-labelledby={titleId}>

@@ -9,8 +9,9 @@ import {
   useCommerceClient,
   useProductsGet,
 } from '../../commerce/react.tsx';
-import type { FieldMap } from '../../content/index.ts';
-import { type ContentComponentProps, ContentLink, textOf } from '../content/rendering.tsx';
+import type { ContentComponentProps, Fields } from '../content/renderingContext.ts';
+import { ContentLink } from '../content/fields.tsx';
+import { textOf } from '../content/fieldValues.ts';
 import { Link } from '../router.tsx';
 import { useSiteClients } from '../siteClients.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
@@ -27,7 +28,7 @@ import { isApiError } from '../../core/errors.ts';
  * Provides the commerce client to a commerce page, loading it on first use
  * (the page suspends meanwhile). Imported only by lazily loaded pages.
  */
-export function CommerceBoundary({ children }: { children: ReactNode }) {
+function CommerceBoundary({ children }: { children: ReactNode }) {
   // The token this render has: the client of the buyer signed in now, never the one before.
   const accessToken = (useSession().data as { accessToken?: string } | null)?.accessToken;
   const client = use(useSiteClients().loadCommerce(accessToken));
@@ -38,8 +39,11 @@ export function CommerceBoundary({ children }: { children: ReactNode }) {
 // passes, so the page says so and offers no retry.
 const notFound = (error: unknown): boolean => isApiError(error) && error.status === 404;
 
+/** The product page's fields (`ProductDetail`'s rendering). */
+export type ProductFields = Fields<'backLink' | 'addToCartLabel' | 'addedText' | 'viewCartLink'>;
+
 /** A product from the commerce API, with "add to cart" (both through the generated hooks). */
-function Product({ id, fields }: { id: string; fields: FieldMap }) {
+function Product({ id, fields }: { id: string; fields: ProductFields }) {
   const product = useProductsGet(id);
   const queryClient = useQueryClient();
   const client = useCommerceClient();
@@ -121,7 +125,7 @@ function Product({ id, fields }: { id: string; fields: FieldMap }) {
 }
 
 /** `ProductDetail` (the wildcard route `/products/*`): product `id` from the page's URL; the commerce client loads on first use. */
-export function ProductPage({ id, fields }: { id: string; fields: FieldMap }) {
+export function ProductPage({ id, fields }: { id: string; fields: ProductFields }) {
   return (
     <CommerceBoundary>
       <Product id={id} fields={fields} />
@@ -132,12 +136,15 @@ export function ProductPage({ id, fields }: { id: string; fields: FieldMap }) {
 const money = (value: number | null | undefined, currency = 'USD', locale = 'en-GB') =>
   typeof value === 'number' ? new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value) : '—';
 
+/** `Cart`'s fields. */
+type CartFields = Fields<'heading' | 'emptyText' | 'findProductsLink'>;
+
 /**
  * The buyer's cart. A cart belongs to a signed-in buyer: nothing is asked of the commerce service
  * until the session is known, and a visitor without one is offered to sign in. When the session
  * route fails or passes its deadline, the cart says it cannot tell, with a retry.
  */
-function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
+function Cart({ fields }: { fields: CartFields }) {
   const { status, unavailable } = useSession();
   const auth = useAuthClient();
   const t = useText();
@@ -166,7 +173,7 @@ function Cart({ fields }: Pick<ContentComponentProps, 'fields'>) {
 }
 
 /** The signed-in buyer's cart: the active order and its line items, through the generated hooks. */
-function BuyerCart({ fields }: Pick<ContentComponentProps, 'fields'>) {
+function BuyerCart({ fields }: { fields: CartFields }) {
   const cart = useCartGet();
   const items = useCartListLineItems();
   const currency = cart.data?.Currency ?? 'USD';
@@ -268,7 +275,7 @@ function CartTotals({ order, currency, locale }: { order: OrderAmounts; currency
 }
 
 /** `Cart`: the buyer's cart; the commerce client loads on first use. */
-export function CartPage({ fields }: ContentComponentProps) {
+export function CartPage({ fields }: ContentComponentProps<CartFields>) {
   return (
     <CommerceBoundary>
       <Cart fields={fields} />

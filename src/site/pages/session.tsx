@@ -3,7 +3,8 @@ import { defaultAuthClient, getProviders, type Providers, signIn } from '../../a
 import { sameOriginPath } from '../../core/urlGuard.ts';
 import { Link } from '../router.tsx';
 import { useAuthClient, useSession } from '../../auth/react.tsx';
-import { type ContentComponentProps, textOf } from '../content/rendering.tsx';
+import type { ContentComponentProps, Fields } from '../content/renderingContext.ts';
+import { textOf } from '../content/fieldValues.ts';
 import { type TextKey, usePageLanguage, useText } from '../dictionary.tsx';
 import { localeOf, pathIn } from '../language.ts';
 import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
@@ -23,7 +24,7 @@ import { retrySession, ServiceProblem } from '../serviceFailure.tsx';
  * The dictionary key of the sign-in page's message for each `error=` value of the protocol, plus the
  * reference's `default` (their English, the reference's own wording, is in src/site/dictionary.tsx).
  */
-export const SIGN_IN_ERROR_MESSAGES = {
+const SIGN_IN_ERROR_MESSAGES = {
   Signin: 'SignIn.Error.OtherAccount',
   OAuthSignin: 'SignIn.Error.OtherAccount',
   OAuthCallback: 'SignIn.Error.OtherAccount',
@@ -37,11 +38,8 @@ export const SIGN_IN_ERROR_MESSAGES = {
   default: 'SignIn.Error.Default',
 } as const satisfies Record<string, TextKey>;
 
-/** An `error=` value the sign-in page knows. */
-export type SignInErrorType = keyof typeof SIGN_IN_ERROR_MESSAGES;
-
 /** What the error page shows for one `error=` value: dictionary keys. */
-export interface AuthErrorView {
+interface AuthErrorView {
   /** The page heading. */
   heading: TextKey;
   /** The paragraphs under it, one a line of the phrase. */
@@ -57,15 +55,12 @@ export interface AuthErrorView {
  * not the visitor, and is left out; for `default` the reference shows only a link to the site, ours
  * says what happened.
  */
-export const AUTH_ERROR_VIEWS = {
+const AUTH_ERROR_VIEWS = {
   configuration: { heading: 'AuthError.Configuration.Heading', message: 'AuthError.Configuration.Text', signIn: false },
   accessdenied: { heading: 'AuthError.AccessDenied.Heading', message: 'AuthError.AccessDenied.Text', signIn: true },
   verification: { heading: 'AuthError.Verification.Heading', message: 'AuthError.Verification.Text', signIn: true },
   default: { heading: 'AuthError.Default.Heading', message: 'AuthError.Default.Text', signIn: false },
 } as const satisfies Record<string, AuthErrorView>;
-
-/** An `error=` value the error page knows (any case is accepted by {@link authErrorView}). */
-export type AuthErrorType = 'Configuration' | 'AccessDenied' | 'Verification' | 'default';
 
 // Own keys only: `constructor` or `__proto__` in a query string must not reach Object.prototype.
 const lookup = <T,>(table: Record<string, T>, key: string): T | undefined =>
@@ -75,13 +70,13 @@ const lookup = <T,>(table: Record<string, T>, key: string): T | undefined =>
  * The dictionary key of the sign-in page's message for an `error=` value: `null` without one, the
  * `default` message's for any unknown value.
  */
-export function signInErrorMessage(error: string | null | undefined): TextKey | null {
+function signInErrorMessage(error: string | null | undefined): TextKey | null {
   if (!error) return null;
   return lookup<TextKey>(SIGN_IN_ERROR_MESSAGES, error) ?? SIGN_IN_ERROR_MESSAGES.default;
 }
 
 /** The error page's view for an `error=` value, matched case-insensitively; the `default` view for a missing or unknown one. */
-export function authErrorView(error: string | null | undefined): AuthErrorView {
+function authErrorView(error: string | null | undefined): AuthErrorView {
   return lookup<AuthErrorView>(AUTH_ERROR_VIEWS, (error ?? '').toLowerCase()) ?? AUTH_ERROR_VIEWS.default;
 }
 
@@ -179,8 +174,11 @@ export function AuthErrorPage({ search }: { search: URLSearchParams }) {
   );
 }
 
+/** `Account`'s fields. */
+type AccountFields = Fields<'heading' | 'checkingText' | 'signedInLabel' | 'text'>;
+
 /** `Account`: requires a session: readers without one are sent to sign in, then back here. */
-export function AccountPage({ fields }: ContentComponentProps) {
+export function AccountPage({ fields }: ContentComponentProps<AccountFields>) {
   const { data, status } = useSession({ required: true });
   const auth = useAuthClient();
   const t = useText();
