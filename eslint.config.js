@@ -1,6 +1,9 @@
 // Lint: TypeScript's recommended rules and React's hooks rules (including the compiler's rules against
-// reading or writing refs, or setting state, during render). Generated code is data, not linted.
+// reading or writing refs, or setting state, during render), and the rules that keep the house readable:
+// no import loop (lazy `import()` included), no module in src/ over 400 lines or importing scripts/,
+// vite.config.ts only configuring. Generated code is data, not linted.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -31,6 +34,47 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
     },
+  },
+  {
+    // An import loop, static or lazy (`import()`), anywhere in the project's own code: a module that
+    // another imports must not know it in turn (import-x counts dynamic imports unless told not to).
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/**'],
+    rules: {
+      // A module per concept: never over 400 lines, counted as `wc -l` counts them.
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      // The library and the site are built from src/ alone; scripts/ are the tools around them.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/scripts/**'], message: 'src/ never imports scripts/: move what both need into src/.' },
+          ],
+        },
+      ],
+      // The same for a lazy `import()`, which no-restricted-imports does not look at.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)scripts\\//]',
+          message: 'src/ never imports scripts/: move what both need into src/.',
+        },
+      ],
+    },
+  },
+  {
+    // vite.config.ts lists plugins and options; the plugins live in scripts/lib.
+    files: ['vite.config.ts'],
+    rules: { 'max-lines': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ['tests/**'],
