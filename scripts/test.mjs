@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: the static checks (`format:check`, `lint`, `lint:contracts`, `typecheck`) and the test
+// `npm test`: the static checks (`format:check`, `lint`, `lint:contracts`, `typecheck`, `check:unused`) and the test
 // suite (`vitest run`, with any arguments given: `npm test -- tests/core`), all at once. The suite's
 // Chromium suites spend most of their time waiting on Chromium, so the checks' half-minute of CPU
 // fits in beside them instead of running first, alone; at a lower CPU priority (nice 10), as the
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { root } from './lib/prism.mjs';
 
 /** The checks `npm test` runs besides the suite, by their npm script names. */
-const CHECKS = ['format:check', 'lint', 'lint:contracts', 'typecheck'];
+const CHECKS = ['format:check', 'lint', 'lint:contracts', 'typecheck', 'check:unused'];
 
 /**
  * Runs `command` in the project's folder, at `nice` (a CPU priority its children inherit); resolves its
