@@ -43,14 +43,8 @@ import { contractApis, MOCK_PORTS } from './apis.mjs';
 /** The project's root folder. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/**
- * The mode whose settings are the mocks' (`.env.development`: mock keys, same-origin paths the
- * servers proxy to these mocks, loopback hosts): the mode `npm start` serves and `npm run build`
- * builds by default, and the only one whose settings may be mock values. Defined here, with the
- * mocks, because scripts run by plain Node cannot import TypeScript; the site's settings check
- * (src/site/siteEnv.ts) imports it from here.
- */
-export const MOCK_BACKED_MODE = /** @type {const} */ ('development');
+// The mock-backed mode's one name lives in src (the site's settings check reads it there).
+export { MOCK_BACKED_MODE } from '../../src/site/mockBackedMode.mjs';
 
 /**
  * Asks the OS for a free loopback port.
