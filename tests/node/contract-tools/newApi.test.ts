@@ -24,7 +24,15 @@ async function script(name: string, ...args: string[]): Promise<string> {
 beforeAll(() => {
   copy = fixtureRepo();
   // What `npm run generate` reads (as scripts/check-generated.mjs copies it), without the six contracts.
-  for (const entry of ['scripts', 'src/core', 'orval.config.ts', 'package.json', 'redocly.yaml', 'tsconfig.json']) {
+  for (const entry of [
+    'scripts',
+    'src/core',
+    'src/site/mockBackedMode.mjs',
+    'orval.config.ts',
+    'package.json',
+    'redocly.yaml',
+    'tsconfig.json',
+  ]) {
     cpSync(join(PROJECT, entry), join(copy.root, entry), { recursive: true });
   }
   copy.write('.gitignore', 'node_modules\n');
