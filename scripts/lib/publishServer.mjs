@@ -63,6 +63,7 @@ export function publishSecret(mode, env, secret = env.PUBLISH_SECRET) {
  * @property {string} [mode] The mode the build was made for. Defaults to `development` (against the content mock).
  * @property {string} [secret] Defaults to `PUBLISH_SECRET`, then (in the mock-backed mode only) {@link DEV_PUBLISH_SECRET}.
  * @property {string} [contentPrismUrl] The content Prism of the mock-backed mode (one is started otherwise).
+ * @property {string} [contentHost] The layout service to read. Defaults to the build's (`PRERENDER_CONTENT_HOST`, the content mock, the mode's).
  * @property {number} [workers] Render threads. Defaults to one per core.
  * @property {import('./prerender/resilientFetch.mjs').FetchPolicy} [fetchPolicy]
  * @property {number} [quietMs] A burst of webhooks ends when none came for this long. Defaults to 250.
@@ -84,6 +85,7 @@ export async function startPublishServer({
   mode = MOCK_BACKED_MODE,
   secret,
   contentPrismUrl,
+  contentHost: givenHost,
   workers,
   fetchPolicy,
   quietMs,
@@ -96,11 +98,9 @@ export async function startPublishServer({
   if (!manifest)
     throw new Error(`publish server: ${outDir} has no prerender manifest (in ${stateDir}); run npm run build first`);
   const bundle = await loadBundle(outDir, serverDirIn(stateDir));
-  const contentHost = await openContentHost({
-    mode,
-    configured: bundle.server.buildSettings.contentHost,
-    contentPrismUrl,
-  });
+  const contentHost = givenHost
+    ? { url: givenHost, stop: async () => {} }
+    : await openContentHost({ mode, configured: bundle.server.buildSettings.contentHost, contentPrismUrl });
   /** @type {import('./prerender/site.mjs').Prerender} */
   let prerender;
   try {

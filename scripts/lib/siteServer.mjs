@@ -6,15 +6,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview } from 'vite';
-import { headerRules, headersFile, HEADERS_FILE, HEADERS_JSON } from './securityHeaders.mjs';
 import { freePort, MOCK_BACKED_MODE, root, startMocksOnFreePorts } from './prism.mjs';
 import { openContentHost } from './prerender/contentHost.mjs';
-import { emptyManifest, readManifest, serverDirIn, stateDirOf, writeManifest } from './prerender/manifest.mjs';
+import { readManifest, serverDirIn, stateDirOf } from './prerender/manifest.mjs';
 import { SHELL_FILE } from './prerender/pages.mjs';
 import { takeClientManifest } from './prerender/preloads.mjs';
-import { CLIENT_MANIFEST_FILE, loadBundle, openPrerender } from './prerender/site.mjs';
-import { writeSiteFiles } from './prerender/siteFiles.mjs';
-import { writeFileAtomic } from './prerender/atomicWrite.mjs';
+import { prerenderSite } from './prerender/build.mjs';
+import { CLIENT_MANIFEST_FILE, loadBundle } from './prerender/site.mjs';
 
 export { fillTemplate, pageFile, SHELL_FILE } from './prerender/pages.mjs';
 export { assertRoutePaths, routePathProblem } from './prerender/routePaths.mjs';
@@ -23,16 +21,7 @@ export { robotsTxt, sitemapXml, STATIC_PAGES_FILE } from './prerender/siteFiles.
 /** @import { PreviewServer } from 'vite' */
 /** @import { Shard } from './prerender/routes.mjs' */
 
-/**
- * A prerendered page of the build.
- * @typedef {object} BuiltPage
- * @property {string} path
- * @property {string} file
- * @property {boolean} indexable
- * @property {string} [lastModified]
- * @property {string} language The page's language (`<html lang>`).
- * @property {{ language: string; path: string }[]} alternates The route's versions in every language it has, its own among them (none for a route in one language).
- */
+/** @typedef {import('./prerender/build.mjs').BuiltPage} BuiltPage */
 
 /**
  * Options of {@link buildStaticSite}.
@@ -88,15 +77,15 @@ export async function buildStaticSite(
   } = /** @type {BuildOptions} */ ({}),
 ) {
   const configFile = join(root, 'vite.config.ts');
-  const previous = incremental ? readManifest(stateDir) : undefined;
+  // An incremental build keeps the pages it does not render again.
+  const previous = incremental && readManifest(stateDir) !== undefined;
   await build({
     root,
     mode,
     configFile,
     logLevel,
     ...(publicDir ? { publicDir } : {}),
-    // The manifest maps each page's renderings to their chunks (modulePreloads). An incremental
-    // build keeps the pages it does not render again.
+    // The manifest maps each page's renderings to their chunks (modulePreloads).
     build: { outDir, emptyOutDir: !previous, manifest: true },
   });
   const serverDir = serverDirIn(stateDir);
@@ -119,66 +108,23 @@ export async function buildStaticSite(
   const bundle = await loadBundle(outDir, serverDir);
   const { buildSettings } = bundle.server;
   const contentHost = await openContentHost({ mode, configured: buildSettings.contentHost, contentPrismUrl });
-  let prerender;
   try {
     log(`Prerendering from the layout service at ${contentHost.url}`);
-    prerender = await openPrerender({
+    return await prerenderSite({
       outDir,
+      stateDir,
       bundle,
       contentHost: contentHost.url,
       mode,
       workers,
       fetchPolicy,
+      incremental,
+      keepGoing,
+      shard,
+      log,
       warn,
     });
-    const manifest = previous?.bundle === undefined ? emptyManifest(prerender.bundle) : previous;
-    Object.assign(manifest, {
-      bundle: prerender.bundle,
-      mode,
-      shard: shard ? `${shard.index}/${shard.count}` : undefined,
-    });
-    const routes = await prerender.listRoutes(shard);
-    const dictionaries = await prerender.dictionaryVersions();
-    const removed = prerender.removeMissing(manifest, routes, shard);
-    const report = await prerender.render(routes, { manifest, dictionaries, incremental: !!previous, keepGoing });
-    // In the route list's order (the sitemap's), whatever order the threads finished in.
-    manifest.routes = Object.fromEntries(
-      routes.flatMap(({ path }) => (manifest.routes[path] ? [[path, manifest.routes[path]]] : [])),
-    );
-    manifest.dictionaries = dictionaries;
-    await prerender.renderNotFound(manifest, dictionaries);
-    if (!shard || shard.count === 1) prerender.checkSite(manifest);
-    const { origin, languages, template } = prerender;
-    const rules = headerRules(
-      { origins: buildSettings.origins, trustedTypes: buildSettings.trustedTypes, publicOrigin: origin },
-      template,
-    );
-    writeFileAtomic(join(outDir, HEADERS_FILE), headersFile(rules));
-    writeFileAtomic(join(outDir, HEADERS_JSON), `${JSON.stringify(rules, null, 2)}\n`);
-    writeSiteFiles(outDir, manifest, { origin, defaultLanguage: /** @type {string} */ (languages[0]) });
-    writeManifest(stateDir, manifest);
-    log(
-      `Prerendered ${report.rendered.length} of ${routes.length} pages in ${languages.join(', ')}${previous ? ` (${report.unchanged.length} unchanged, ${removed.length} removed)` : ''}${report.failed.length ? `, ${report.failed.length} failed` : ''}, their not-found pages, static-pages.json, robots.txt and the sitemap into ${outDir}`,
-    );
-    /** @type {BuiltPage[]} */
-    const pages = routes.flatMap(({ path, lastModified }) => {
-      const entry = manifest.routes[path];
-      return entry
-        ? [
-            {
-              path,
-              file: entry.file,
-              indexable: entry.indexable,
-              lastModified,
-              language: entry.language,
-              alternates: entry.alternates,
-            },
-          ]
-        : [];
-    });
-    return { outDir, pages, report: { ...report, removed } };
   } finally {
-    await prerender?.close();
     await contentHost.stop();
   }
 }

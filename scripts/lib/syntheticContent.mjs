@@ -161,12 +161,15 @@ export function syntheticLayout(item, language, items, version = 0, languages = 
 
 /**
  * Starts the synthetic content host on a free loopback port. Returns its URL, its items, the
- * requests it answered per layout item, `publish(item)` (a new revision of a page), `addRoute`,
+ * requests it answered per layout item, the most it had in flight at once, `publish(item)` (a new revision of a page), `addRoute`,
  * `removeRoute`, `changeDictionary(language)` and `stop()`.
  * @param {SyntheticOptions} options
  */
 export async function startSyntheticContent({ routes, fault, delayMs = 0 }) {
   const items = syntheticItems(Math.ceil(routes / 2));
+  // The pages' links stay those of the site as it started: a route added or removed changes no
+  // other page's layout (an editor has not linked the new page yet, nor unlinked the old one).
+  const linked = [...items];
   /** The items with a German version: the first ones. */
   let german = Math.floor(routes / 2);
   const inSite = (/** @type {string} */ item, /** @type {string} */ language) => {
@@ -188,11 +191,17 @@ export async function startSyntheticContent({ routes, fault, delayMs = 0 }) {
     res
       .writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) })
       .end(JSON.stringify(body));
+  const load = { inFlight: 0, max: 0 };
+  let listRequests = 0;
   const server = createServer((req, res) => {
+    load.inFlight += 1;
+    load.max = Math.max(load.max, load.inFlight);
+    res.once('close', () => (load.inFlight -= 1));
     const url = new URL(req.url ?? '/', 'http://synthetic.invalid');
     const language = url.searchParams.get('sc_lang') ?? 'en';
     const answer = () => {
       if (url.pathname === '/sitecore/api/jss/routes') {
+        listRequests += 1;
         const fail = fault?.({ kind: 'routes', attempt: 1 });
         if (fail) return send(res, fail, { message: 'synthetic failure' });
         const limit = Number(url.searchParams.get('limit') ?? items.length);
@@ -240,7 +249,7 @@ export async function startSyntheticContent({ routes, fault, delayMs = 0 }) {
             },
           });
         const languages = inSite(item, 'de') ? LANGUAGES : ['en'];
-        const linkable = language === 'en' ? items : items.slice(0, german);
+        const linkable = language === 'en' ? linked : linked.slice(0, Math.floor(routes / 2));
         return send(res, 200, syntheticLayout(item, language, linkable, versions.get(item) ?? 0, languages));
       }
       send(res, 404, { message: `no ${url.pathname}` });
@@ -255,6 +264,10 @@ export async function startSyntheticContent({ routes, fault, delayMs = 0 }) {
     items,
     /** Layout requests per `language:item` so far. */
     attempts,
+    /** The most requests it had in flight at once. */
+    maxInFlight: () => load.max,
+    /** The route list requests (pages) it answered. */
+    listRequests: () => listRequests,
     /** @param {string} item A new revision of `item` (its layout and `lastModified` change). */
     publish: (item) => void versions.set(item, (versions.get(item) ?? 0) + 1),
     /** @param {string} item A new English route (listed last). */

@@ -15,7 +15,7 @@ import { fillTemplate, pageFile, SHELL_FILE } from './pages.mjs';
 import { createRenderPool } from './pool.mjs';
 import { modulePreloads } from './preloads.mjs';
 import { assertRoutePaths } from './routePaths.mjs';
-import { inShard, routePages } from './routes.mjs';
+import { inShard, ROUTE_PAGE_SIZE, routePages } from './routes.mjs';
 
 /** @import { SiteManifest, ManifestEntry } from './manifest.mjs' */
 /** @import { FetchPolicy } from './resilientFetch.mjs' */
@@ -34,6 +34,7 @@ export const CLIENT_MANIFEST_FILE = 'client-manifest.json';
  * @property {string} mode The Vite mode the bundles were built for (dead links stop any but the mock-backed one).
  * @property {number} [workers] Render threads. Defaults to one per core.
  * @property {FetchPolicy} [fetchPolicy] Toward the layout service.
+ * @property {number} [routePageSize] Routes asked for per page of the route list. Defaults to {@link ROUTE_PAGE_SIZE}.
  * @property {(line: string) => void} [warn] Where failed pages and a development build's dead links are reported. Defaults to `console.warn`.
  */
 
@@ -83,6 +84,7 @@ export async function openPrerender({
   mode,
   workers,
   fetchPolicy = {},
+  routePageSize = ROUTE_PAGE_SIZE,
   warn = (line) => console.warn(line),
 }) {
   const { server, serverEntry, template, clientManifest, version: bundle } = loaded;
@@ -125,7 +127,7 @@ export async function openPrerender({
       const routes = [];
       for (const language of languages) {
         try {
-          for await (const page of routePages((lang, at) => reader.listRoutes(lang, at), language)) {
+          for await (const page of routePages((lang, at) => reader.listRoutes(lang, at), language, routePageSize)) {
             assertRoutePaths(
               page.routes.map((route) => route.path),
               origin,
