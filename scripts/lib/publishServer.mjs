@@ -117,6 +117,8 @@ export async function startPublishServer({
     await contentHost.stop();
     throw error;
   }
+  // Not fatal: a thread that cannot render the not-found page now reports its pages' failures later.
+  await prerender.warmUp().catch((error) => log(`warming the render threads up failed: ${error.message}`));
   const purgeUrls = purge ?? purgeHook(env, log);
   const queue = createPublishQueue({
     quietMs,

@@ -287,6 +287,17 @@ export async function openPrerender({
     checkSite: (manifest, warnTo = warn) =>
       checkSite(manifest, { origin, appRoutes: server.buildSettings.appRoutes, mode, warn: warnTo }),
 
+    /**
+     * Renders a not-found page on every thread and throws the pages away: a thread's first render
+     * compiles the app and reads the dictionary, so the first publish then does not wait for that.
+     * @returns {Promise<void>}
+     */
+    async warmUp() {
+      const path = server.sitePath(server.NOT_FOUND_ITEM, languages[0]);
+      const language = /** @type {string} */ (languages[0]);
+      await Promise.all(Array.from({ length: pool.size }, () => pool.render({ path, language })));
+    },
+
     /** Stops the render threads. */
     close: () => pool.close(),
   };
