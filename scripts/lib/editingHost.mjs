@@ -14,7 +14,17 @@ import { openEditingSite } from './editingSite.mjs';
 import { MOCK_BACKED_MODE, root } from './prism.mjs';
 import { fillTemplate } from './prerender/pages.mjs';
 import { routePathProblem } from './prerender/routePaths.mjs';
-import { isObject, parseJson, quote, readBody, RequestProblem, secretMatcher, sendJson } from './serverParts.mjs';
+import {
+  isObject,
+  parseJson,
+  quote,
+  readBody,
+  RequestProblem,
+  secretMatcher,
+  sendJson,
+  listenOnLoopback,
+  closeServer,
+} from './serverParts.mjs';
 
 /** @import { IncomingMessage, ServerResponse } from 'node:http' */
 /** @import { EditingSite, Page, Renderer } from './editingSite.mjs' */
@@ -276,26 +286,17 @@ export async function startEditingHost({
   server.requestTimeout = REQUEST_DEADLINE_MS;
   const site = await openEditingSite({ mode, server, contentPrismUrl, mockPorts, cacheDir: viteCacheDir, log });
   server.on('request', editingHandler({ site, ...settings, log }));
+  let url;
   try {
-    await /** @type {Promise<void>} */ (
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', resolve);
-      })
-    );
+    url = await listenOnLoopback(server, port, 'editing host');
   } catch (error) {
     await site.close();
-    throw new Error(`editing host: cannot listen on 127.0.0.1:${port} (${/** @type {Error} */ (error).message})`, {
-      cause: error,
-    });
+    throw error;
   }
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     async stop() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
+      await closeServer(server);
       await site.close();
     },
   };

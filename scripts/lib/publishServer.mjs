@@ -13,7 +13,15 @@ import { applyPublish, publishChanges } from './prerender/publish.mjs';
 import { createPublishQueue } from './prerender/publishQueue.mjs';
 import { purgeHook } from './prerender/purge.mjs';
 import { loadBundle, openPrerender } from './prerender/site.mjs';
-import { parseJson, readBody, RequestProblem, secretMatcher, sendJson } from './serverParts.mjs';
+import {
+  parseJson,
+  readBody,
+  RequestProblem,
+  secretMatcher,
+  sendJson,
+  listenOnLoopback,
+  closeServer,
+} from './serverParts.mjs';
 
 /** @import { IncomingMessage, ServerResponse } from 'node:http' */
 /** @import { PublishChange } from './prerender/publish.mjs' */
@@ -174,26 +182,17 @@ export async function startPublishServer({
     await prerender.close();
     await contentHost.stop();
   };
+  let url;
   try {
-    await /** @type {Promise<void>} */ (
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', resolve);
-      })
-    );
+    url = await listenOnLoopback(server, port, 'publish server');
   } catch (error) {
     await stopAll();
-    throw new Error(`publish server: cannot listen on 127.0.0.1:${port} (${/** @type {Error} */ (error).message})`, {
-      cause: error,
-    });
+    throw error;
   }
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     async stop() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
+      await closeServer(server);
       await queue.idle();
       await stopAll();
     },

@@ -91,3 +91,38 @@ export function secretMatcher(secret) {
   const expected = digest(secret);
   return (given) => typeof given === 'string' && timingSafeEqual(digest(given), expected);
 }
+
+/**
+ * Starts `server` listening on 127.0.0.1:`port` (0 for a free one); returns its URL. Throws naming
+ * `name` and the port when it cannot (the port is taken).
+ * @param {import('node:http').Server} server
+ * @param {number} port
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export async function listenOnLoopback(server, port, name) {
+  try {
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', resolve);
+      })
+    );
+  } catch (error) {
+    throw new Error(`${name}: cannot listen on 127.0.0.1:${port} (${/** @type {Error} */ (error).message})`, {
+      cause: error,
+    });
+  }
+  return `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+}
+
+/**
+ * Stops `server`: no new connections, the open ones (keep-alive included) closed now.
+ * @param {import('node:http').Server} server
+ * @returns {Promise<void>}
+ */
+export async function closeServer(server) {
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeAllConnections();
+  await closed;
+}

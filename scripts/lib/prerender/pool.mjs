@@ -27,7 +27,14 @@ import { Worker } from 'node:worker_threads';
  * @property {string} contentHost Where the threads reach the layout service.
  * @property {number} [workers] Threads. Defaults to one per core.
  * @property {FetchPolicy} [fetchPolicy] Toward the layout service, for all threads together: `concurrency` is shared out among them.
+ * @property {number} [heapMb] Each thread's heap (old generation), in MB. Defaults to `PRERENDER_THREAD_HEAP_MB`, else {@link THREAD_HEAP_MB}.
  */
+
+/**
+ * A render thread's heap unless told otherwise: a page's render needs a few MB over the app's
+ * ~60 MB; the bound makes V8 collect early instead of growing the heap with every page rendered.
+ */
+export const THREAD_HEAP_MB = 192;
 
 /** The pool's default size: one thread per core the process may use. */
 export const defaultWorkers = () => availableParallelism();
@@ -37,7 +44,13 @@ export const defaultWorkers = () => availableParallelism();
  * failure is a result, not a rejection; a thread that dies rejects its pages). `close()` stops them.
  * @param {PoolOptions} options
  */
-export async function createRenderPool({ serverEntry, contentHost, workers = defaultWorkers(), fetchPolicy = {} }) {
+export async function createRenderPool({
+  serverEntry,
+  contentHost,
+  workers = defaultWorkers(),
+  fetchPolicy = {},
+  heapMb = Number(process.env.PRERENDER_THREAD_HEAP_MB) || THREAD_HEAP_MB,
+}) {
   const count = Math.max(1, Math.floor(workers));
   const concurrency = Math.max(1, Math.ceil((fetchPolicy.concurrency ?? 8) / count));
   /** @type {{ worker: Worker; pending: Map<number, { resolve: (r: RenderResult) => void; reject: (e: Error) => void }>; dead?: Error }[]} */
@@ -47,6 +60,9 @@ export async function createRenderPool({ serverEntry, contentHost, workers = def
   for (let i = 0; i < count; i += 1) {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
       workerData: { serverEntry, contentHost, fetchPolicy: { ...fetchPolicy, fetch: undefined, concurrency } },
+      // A bounded heap: V8 collects a thread's garbage (each page's React tree, data and strings)
+      // before it grows, so the build's memory stays the same at any number of pages.
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     const thread = { worker, pending: new Map() };
     threads.push(thread);
@@ -63,7 +79,12 @@ export async function createRenderPool({ serverEntry, contentHost, workers = def
     });
     worker.on('error', (error) => {
       /** @type {{ dead?: Error }} */ (thread).dead = error;
-      for (const { reject } of thread.pending.values()) reject(new Error(`a render thread failed: ${error.message}`));
+      const hint =
+        /** @type {{ code?: string }} */ (error).code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? ` (each thread has ${heapMb} MB: set PRERENDER_THREAD_HEAP_MB for more)`
+          : '';
+      for (const { reject } of thread.pending.values())
+        reject(new Error(`a render thread failed: ${error.message}${hint}`));
       thread.pending.clear();
     });
   }
