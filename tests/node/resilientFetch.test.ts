@@ -27,12 +27,17 @@ afterAll(async () => {
 
 describe('resilientFetch', () => {
   it('ends an attempt at its deadline and retries it; the last attempt throws the timeout', async () => {
-    seen.length = 0;
-    const send = resilientFetch({ deadlineMs: 100, retries: 2, backoffMs: 1 });
+    let attempts = 0;
+    const counting: typeof fetch = (input, init) => {
+      attempts += 1;
+      return fetch(input, init);
+    };
+    const send = resilientFetch({ deadlineMs: 200, retries: 2, backoffMs: 1, fetch: counting });
     const started = Date.now();
     await expect(send(`${base}/hang`)).rejects.toThrow(/timeout|aborted/i);
-    expect(seen.filter((url) => url === '/hang')).toHaveLength(3);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(attempts).toBe(3);
+    // Three deadlines, not the server's silence: a hanging service never holds the build.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('retries a 429 and answers the last attempt as it came; never retries a 404', async () => {
