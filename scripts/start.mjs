@@ -4,12 +4,15 @@
 // editing host is reported and the site runs without it.
 // `npm run preview`: the same serving the static build in dist/ (`npm run build`: the prerendered
 // pages of the development settings, mock keys and same-origin mock paths); it builds first, for the
-// preview's origin, when dist/ holds no prerendered build or one for another origin.
+// preview's origin, when dist/ holds no prerendered build or one for another origin. With it runs
+// the publish server (lib/publishServer.mjs, port 5175), which keeps dist/ up to date when a
+// publish webhook is posted (docs/publishing.md).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EDITING_HOST_PORT, startEditingHost } from './lib/editingHost.mjs';
 import { MOCK_BACKED_MODE, root } from './lib/prism.mjs';
 import { ensurePreviewBuild } from './lib/previewBuild.mjs';
+import { PUBLISH_PORT, startPublishServer } from './lib/publishServer.mjs';
 import { startMocks } from './mock.mjs';
 
 const preview = process.argv.includes('--preview');
@@ -52,12 +55,33 @@ const editingHost = preview
       },
     );
 
+const publishServer = !preview
+  ? Promise.resolve(undefined)
+  : startPublishServer({
+      outDir: join(root, 'dist'),
+      port: PUBLISH_PORT,
+      contentPrismUrl: mocks.servers.find((s) => s.api === 'content')?.url,
+      log: (line) => console.log(`[publish] ${line}`),
+    }).then(
+      (host) => {
+        console.log(`Publish server: POST ${host.url}/api/publish (X-Publish-Secret, see docs/publishing.md)`);
+        return host;
+      },
+      (error) => {
+        console.error(
+          `The publish server did not start (${error instanceof Error ? error.message : error}); the preview runs without it.`,
+        );
+        return undefined;
+      },
+    );
+
 let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   if (server.exitCode === null) server.kill('SIGTERM');
   await (await editingHost)?.stop().catch(() => {});
+  await (await publishServer)?.stop().catch(() => {});
   await mocks.stop();
   process.exit(code);
 }

@@ -61,6 +61,10 @@ export interface paths {
          *     This listing is part of our deployment, not of the platform's rendering SDK: the
          *     content delivery host serves it from the platform's sitemap data. Wildcard items
          *     (`/products/*`) are not pages of their own and are not listed.
+         *
+         *     A large site's list is read page by page: with `limit`, the host answers at most that many
+         *     routes and, when more follow, a `nextCursor` to send as `cursor` for the next page (the
+         *     last page has none). A request without `limit` gets every route at once, as before.
          */
         get: operations["listRoutes"];
         put?: never;
@@ -72,7 +76,33 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform announces a publish (sent to the site's publish server)
+         * @description Sent by the content platform to the site's publish server (`POST /api/publish`, with the
+         *     shared secret in the `X-Publish-Secret` header) after each publish, modelled on the platform's
+         *     delivery webhook: which entities changed, in which language, with what operation. Our
+         *     deployment adds each changed route's `path` (the item path, as the route list has it), so
+         *     the site re-renders exactly those pages; a `Dictionary` update re-renders every page of its
+         *     language. A publish split over several calls has `continues: true` on all but the last.
+         */
+        post: operations["publishWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -365,6 +395,30 @@ export interface components {
             site: string;
             language: string;
             routes: components["schemas"]["RouteListEntry"][];
+            /** @description The `cursor` of the next page, when the list was asked for with `limit` and more routes follow. */
+            nextCursor?: string;
+        };
+        PublishWebhook: {
+            /** @description The platform's id of this call. */
+            invocation_id?: string;
+            /** @description More calls of the same publish follow. */
+            continues?: boolean;
+            updates: components["schemas"]["PublishUpdate"][];
+        };
+        PublishUpdate: {
+            /** @description The changed entity's id on the platform (`<item id>-layout` for a layout). */
+            identifier: string;
+            /**
+             * @description What changed. `LayoutData` and `Item` name a route (with `path`); `Dictionary` a language's UI strings; `Media` a media item (no page re-rendered).
+             * @enum {string}
+             */
+            entity_definition: "LayoutData" | "Item" | "Dictionary" | "Media";
+            /** @enum {string} */
+            operation: "Create" | "Update" | "Delete";
+            /** @description The language of the change (`en`, `de`). */
+            entity_culture: string;
+            /** @description The route's item path (as in the route list), for `LayoutData` and `Item`. */
+            path?: string;
         };
         RouteListEntry: {
             /**
@@ -557,6 +611,16 @@ export interface operations {
                  * @example aero
                  */
                 sc_site?: components["parameters"]["Site"];
+                /**
+                 * @description Where the page starts, the previous page's `nextCursor` (opaque). Defaults to the first route.
+                 * @example eyJhZnRlciI6Ii9jYXBhYmlsaXRpZXMvc3BhY2UifQ
+                 */
+                cursor?: string;
+                /**
+                 * @description The most routes in one answer. Defaults to every route at once.
+                 * @example 3
+                 */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -583,6 +647,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    publishWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishWebhook"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the publish server re-renders the pages and reports at `GET /api/publish/{id}`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

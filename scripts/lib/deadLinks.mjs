@@ -15,6 +15,11 @@ import { MOCK_BACKED_MODE, root } from './prism.mjs';
  */
 
 /**
+ * A page whose links are checked: its HTML, or its links as {@link siteLinks} found them.
+ * @typedef {{ path: string; html?: string; links?: { path: string; media: boolean }[] }} LinkedPage
+ */
+
+/**
  * What the check knows: the site's public origin, the paths of the pages the build wrote, the
  * routes the app renders without a page of its own (`*` standing for one path segment), and the
  * files the site serves (a media link's target).
@@ -55,7 +60,7 @@ function decodeAttribute(text) {
 const normalise = (path) => (path.replace(/\/+$/, '') || '/').toLowerCase();
 
 /**
- * The paths of every `<a href>` of a page's HTML that resolves to the site's `origin` (resolved
+ * The links of a page on the site: the paths of every `<a href>` of a page's HTML that resolves to the site's `origin` (resolved
  * against the page at `pagePath`, as a browser does), without query or fragment, each once and in
  * document order, with whether it names a media file. Fragments of the page itself, other sites and
  * other schemes are left out.
@@ -64,7 +69,7 @@ const normalise = (path) => (path.replace(/\/+$/, '') || '/').toLowerCase();
  * @param {string} origin
  * @returns {{ path: string; media: boolean }[]}
  */
-function siteLinks(html, pagePath, origin) {
+export function siteLinks(html, pagePath, origin) {
   const site = new URL(origin);
   const page = new URL(pagePath, site);
   /** @type {Map<string, boolean>} */
@@ -166,11 +171,12 @@ function isKnown(path, routes, patterns) {
 }
 
 /**
- * The dead links of `pages` (`{ path, html }`, each prerendered page of the build): every internal
+ * The dead links of `pages` (`{ path, html }`, each prerendered page of the build, or `{ path, links }`
+ * with its {@link siteLinks} as the build's manifest keeps them): every internal
  * link ({@link internalLinks}) that leads to none of `targets.routes` and matches none of
  * `targets.appRoutes`, and every media link ({@link mediaLinks}) to a file `targets.files` says the
  * site does not serve, with the page it is on; pages in the order given, links in document order.
- * @param {readonly { path: string; html: string }[]} pages
+ * @param {readonly LinkedPage[]} pages
  * @param {LinkTargets} targets
  * @returns {DeadLink[]}
  */
@@ -181,8 +187,8 @@ export function findDeadLinks(pages, { origin, routes, appRoutes = [], files = p
     const file = mediaFile(link);
     return file !== undefined && files(file);
   };
-  return pages.flatMap(({ path, html }) =>
-    siteLinks(html, path, origin)
+  return pages.flatMap(({ path, html, links }) =>
+    (links ?? siteLinks(html ?? '', path, origin))
       .filter((link) => (link.media ? !served(link.path) : !isKnown(link.path, known, patterns)))
       .map((link) => ({ page: path, link: link.path })),
   );
@@ -193,7 +199,7 @@ export function findDeadLinks(pages, { origin, routes, appRoutes = [], files = p
  * @param {readonly DeadLink[]} dead
  * @returns {string}
  */
-function deadLinkReport(dead) {
+export function deadLinkReport(dead) {
   const count = dead.length === 1 ? 'a dead link' : `${dead.length} dead links`;
   const lines = dead.map(({ page, link }) => `  - ${link} on ${page}`);
   return `prerender: ${count} (an internal link to no route of the build):\n${lines.join('\n')}`;
@@ -203,7 +209,7 @@ function deadLinkReport(dead) {
  * Checks the build's `pages` for dead links ({@link findDeadLinks}). In the mock-backed development
  * mode each is reported through `warn` and the build goes on; in any other mode (uat, production)
  * the check throws one error naming every dead link and its page. Returns the dead links.
- * @param {readonly { path: string; html: string }[]} pages
+ * @param {readonly LinkedPage[]} pages
  * @param {LinkTargets & { mode: string; warn?: (line: string) => void }} options `warn` defaults to `console.warn`.
  * @returns {DeadLink[]}
  */

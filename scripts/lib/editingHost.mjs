@@ -6,14 +6,25 @@
 // chromes editor's POST), with the same App as the static build (src/site/editingRender.tsx). Every
 // call carries the secret the platform shares with it; anything else it serves is the site's client
 // code, for the page to hydrate (editingSite.mjs).
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { loadEnv } from 'vite';
 import { openEditingSite } from './editingSite.mjs';
 import { MOCK_BACKED_MODE, root } from './prism.mjs';
-import { fillTemplate, routePathProblem } from './siteServer.mjs';
+import { fillTemplate } from './prerender/pages.mjs';
+import { routePathProblem } from './prerender/routePaths.mjs';
+import {
+  isObject,
+  parseJson,
+  quote,
+  readBody,
+  RequestProblem,
+  secretMatcher,
+  sendJson,
+  listenOnLoopback,
+  closeServer,
+} from './serverParts.mjs';
 
 /** @import { IncomingMessage, ServerResponse } from 'node:http' */
 /** @import { EditingSite, Page, Renderer } from './editingSite.mjs' */
@@ -57,22 +68,6 @@ const REQUEST_DEADLINE_MS = 30_000;
  * @property {string} [viteCacheDir] The dev server's cache. Defaults to its own, apart from `npm start`'s site.
  */
 
-class RequestProblem extends Error {
-  /**
-   * @param {number} status
-   * @param {string} message
-   */
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** @param {unknown} value */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** @param {unknown} value */
-const quote = (value) => JSON.stringify(String(value).slice(0, 120));
-
 /**
  * The secret and the editor's origin (`VITE_EDITOR_ORIGIN`: the pages may be framed by it) of `mode`,
  * from `env`. In the mock-backed mode the secret defaults to {@link DEV_EDITING_SECRET} and the
@@ -113,51 +108,6 @@ export function editingSettings(mode, env, secret = env.JSS_EDITING_SECRET) {
 function routeProblem(route) {
   // A wildcard item (`/products/*`) is edited like any other, unlike the static build's routes.
   return routePathProblem(route.replace(/\*/g, '_'), 'http://editing-host.invalid');
-}
-
-/**
- * The request's body, or `undefined` when it is larger than `limit` bytes (the rest is discarded).
- * @param {IncomingMessage} req
- * @param {number} limit
- * @returns {Promise<string | undefined>}
- */
-function readBody(req, limit) {
-  return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length']) > limit) return resolve(undefined);
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    req.on('data', (/** @type {Buffer} */ chunk) => {
-      size += chunk.length;
-      if (size > limit) resolve(undefined);
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-    req.on('close', () => req.complete || reject(new Error('The request was aborted')));
-  });
-}
-
-/**
- * @param {string} text
- * @param {string} what
- * @returns {unknown}
- */
-function parseJson(text, what) {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new RequestProblem(400, `${what} is not JSON: ${/** @type {Error} */ (error).message}`);
-  }
-}
-
-/**
- * @param {ServerResponse} res
- * @param {number} status
- * @param {unknown} body
- */
-function sendJson(res, status, body) {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
 
 /**
@@ -242,9 +192,7 @@ const requestUrl = (req) => new URL(`http://editing-host.invalid${req.url?.start
  * @returns {(req: IncomingMessage, res: ServerResponse) => Promise<void>}
  */
 function editingHandler({ site, secret, editorOrigin, log }) {
-  // Digests of equal length: the comparison's time says nothing of the secret's length either.
-  const digest = (/** @type {string} */ text) => createHash('sha256').update(text).digest();
-  const expected = digest(secret);
+  const matches = secretMatcher(secret);
   const frameAncestors = `frame-ancestors 'self'${editorOrigin ? ` ${editorOrigin}` : ''}`;
   const packages = sdkPackages();
   /** @type {(req: IncomingMessage, res: ServerResponse) => Promise<void>} */
@@ -266,8 +214,7 @@ function editingHandler({ site, secret, editorOrigin, log }) {
     const methods = METHODS[url.pathname];
     if (!methods) return sendJson(res, 404, { message: `No editing endpoint at ${url.pathname}` });
     const given = requestUrl(req).searchParams.get('secret');
-    if (given === null || !timingSafeEqual(digest(given), expected))
-      return sendJson(res, 401, { message: UNAUTHORIZED_MESSAGE });
+    if (!matches(given)) return sendJson(res, 401, { message: UNAUTHORIZED_MESSAGE });
     if (!methods.includes(req.method ?? '')) {
       res.setHeader('Allow', methods.join(', '));
       return sendJson(res, 405, { message: `${req.method} is not allowed here: use ${methods.join(' or ')}` });
@@ -339,26 +286,17 @@ export async function startEditingHost({
   server.requestTimeout = REQUEST_DEADLINE_MS;
   const site = await openEditingSite({ mode, server, contentPrismUrl, mockPorts, cacheDir: viteCacheDir, log });
   server.on('request', editingHandler({ site, ...settings, log }));
+  let url;
   try {
-    await /** @type {Promise<void>} */ (
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', resolve);
-      })
-    );
+    url = await listenOnLoopback(server, port, 'editing host');
   } catch (error) {
     await site.close();
-    throw new Error(`editing host: cannot listen on 127.0.0.1:${port} (${/** @type {Error} */ (error).message})`, {
-      cause: error,
-    });
+    throw error;
   }
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     async stop() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
+      await closeServer(server);
       await site.close();
     },
   };

@@ -77,8 +77,17 @@ export interface ContentClient {
   getRoute(item: string, options?: GetRouteOptions): Promise<LayoutResult>;
   /** The phrases of `appName` in `language`. */
   getDictionary(appName: string, language: string, options?: { signal?: AbortSignal }): Promise<DictionaryData>;
-  /** The deployment's routes in `language` (what a static build prerenders). `language` defaults to the client's. */
-  listRoutes(options?: { language?: string; signal?: AbortSignal }): Promise<RouteList>;
+  /**
+   * The deployment's routes in `language` (what a static build prerenders). `language` defaults to
+   * the client's. With `limit`, a service that pages the list answers at most that many, and a
+   * `nextCursor` to pass as `cursor` for the next page (none on the last).
+   */
+  listRoutes(options?: {
+    language?: string;
+    cursor?: string;
+    limit?: number;
+    signal?: AbortSignal;
+  }): Promise<RouteList>;
 }
 
 const isLayoutResult = (body: unknown): body is LayoutResult =>
@@ -150,9 +159,10 @@ export function createContentClient(options: ContentOptions): ContentClient {
       });
       return data as DictionaryData;
     },
-    async listRoutes({ language: lang, signal } = {}) {
+    async listRoutes({ language: lang, cursor, limit, signal } = {}) {
+      const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };
       const { data } = await api.GET('/sitecore/api/jss/routes', {
-        params: { query: { ...common(), sc_lang: lang ?? language } },
+        params: { query: { ...common(), sc_lang: lang ?? language, ...page } },
         signal,
       });
       return data as RouteList;

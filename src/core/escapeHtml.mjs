@@ -1,6 +1,6 @@
 // @ts-check
 // Text into HTML, escaped one way everywhere: the site's head (src/site/head.ts), the static pages'
-// shell and sitemap (scripts/lib/siteServer.mjs) and the API reference's index (scripts/contract/docs.mjs).
+// shell and sitemap (scripts/lib/prerender/) and the API reference's index (scripts/contract/docs.mjs).
 // Plain JavaScript with JSDoc types, so that the scripts, which Node runs without a TypeScript step,
 // import the same function as the site.
 

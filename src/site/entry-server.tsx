@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { QueryClient, dehydrate, timeoutManager, type DehydratedState } from '@tanstack/react-query';
 import { JSDOM } from 'jsdom';
 import { TRUSTED_TYPES_POLICIES } from '../core/trustedTypes.ts';
-import { createContentClient, type LayoutResult, type RouteList } from '../content/index.ts';
+import { createContentClient, type DictionaryData, type LayoutResult, type RouteList } from '../content/index.ts';
 import { routeQueryKey } from '../content/react.tsx';
 import { setSanitizerWindow } from '../search/index.ts';
 import { App } from './App.tsx';
@@ -200,19 +200,41 @@ export function createPrerenderer({ contentHost, fetch }: PrerenderOptions) {
   const siteContent = createSiteClients().content;
 
   return {
-    /** The deployment's routes in `language` (the content route list). Defaults to the default language. */
-    listRoutes: (language = DEFAULT_LANGUAGE): Promise<RouteList> => source.listRoutes({ language }),
+    /**
+     * One page of the deployment's routes in `language` (the content route list): the first, or the
+     * one after `cursor` (the previous page's `nextCursor`), of at most `limit` routes when the
+     * service pages it (a service that does not answers every route at once, with no `nextCursor`).
+     */
+    listRoutes: (language = DEFAULT_LANGUAGE, page: { cursor?: string; limit?: number } = {}): Promise<RouteList> =>
+      source.listRoutes({ language, ...page }),
+
+    /** The layout answer of the page at `path` (what {@link render} renders; the build hashes it to skip unchanged pages). */
+    getLayout(path: string): Promise<LayoutResult> {
+      const { item, language } = locatePath(path);
+      return source.getRoute(item, { language });
+    },
+
+    /** The dictionary of `language`, or `undefined` when it fails (pages then render the English fallback). */
+    getDictionary: (language: string): Promise<DictionaryData | undefined> =>
+      source.getDictionary(siteConfig.contentSite, language).catch(() => undefined),
 
     /**
      * Renders the page at `path` (`/de/…` in German; `NOT_FOUND_ITEM` in a language for the
      * not-found page; a route that needs a session: its gate only), with the dictionary of its
      * language (a failed dictionary renders the English fallback, and the browser asks again).
+     * `given` holds what the caller read already: the page's layout answer (`getLayout`) and its
+     * language's dictionary (`getDictionary`; `null` for a failed one), so neither is read twice.
      */
-    async render(path: string): Promise<PrerenderedPage> {
+    async render(
+      path: string,
+      given: { layout?: LayoutResult; dictionary?: DictionaryData | null } = {},
+    ): Promise<PrerenderedPage> {
       const { item, language } = locatePath(path);
       const [layout, dictionary] = await Promise.all([
-        source.getRoute(item, { language }),
-        source.getDictionary(siteConfig.contentSite, language).catch(() => undefined),
+        given.layout ?? source.getRoute(item, { language }),
+        given.dictionary !== undefined
+          ? (given.dictionary ?? undefined)
+          : source.getDictionary(siteConfig.contentSite, language).catch(() => undefined),
       ]);
       forVisitors(layout, path);
       const route = layout.sitecore.route;

@@ -14,6 +14,7 @@ import {
 } from '../../scripts/lib/contentMock.mjs';
 import { freePort, MOCK_BACKED_MODE, root } from '../../scripts/lib/prism.mjs';
 import { buildStaticSite, type BuiltPage } from '../../scripts/lib/siteServer.mjs';
+import { stateDirOf } from '../../scripts/lib/prerender/manifest.mjs';
 import { PANEL_HOST, PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
 import { sharedMock } from '../support/shared.ts';
 import { rawGet } from '../support/site.ts';
@@ -85,6 +86,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(stateDirOf(outDir), { recursive: true, force: true });
   rmSync(publicDir, { recursive: true, force: true });
   await contentMock?.stop();
 });

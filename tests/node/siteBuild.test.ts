@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startContentMock } from '../../scripts/lib/contentMock.mjs';
 import { freePort, root } from '../../scripts/lib/prism.mjs';
 import { buildSite } from '../../scripts/lib/siteServer.mjs';
+import { stateDirOf } from '../../scripts/lib/prerender/manifest.mjs';
 import { sharedMock } from '../support/shared.ts';
 import { siteEnvVariables } from '../../src/site/siteEnv.ts';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   withDeadLink = await contentHostWithDeadLink(contentMock.url);
 }, 180_000);
 afterAll(async () => {
-  outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  for (const dir of outDirs) for (const made of [dir, stateDirOf(dir)]) rmSync(made, { recursive: true, force: true });
   await new Promise((resolve) => withDeadLink?.server.close(resolve));
   await contentMock?.stop();
 });

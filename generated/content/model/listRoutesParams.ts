@@ -53,4 +53,15 @@ sc_lang?: LanguageParameter;
  * @minLength 1
  */
 sc_site?: SiteParameter;
+/**
+ * Where the page starts, the previous page's `nextCursor` (opaque). Defaults to the first route.
+ * @minLength 1
+ */
+cursor?: string;
+/**
+ * The most routes in one answer. Defaults to every route at once.
+ * @minimum 1
+ * @maximum 5000
+ */
+limit?: number;
 };

@@ -39,4 +39,9 @@ export interface RouteList {
   site: string;
   language: string;
   routes: RouteListEntry[];
+  /**
+   * The `cursor` of the next page, when the list was asked for with `limit` and more routes follow.
+   * @minLength 1
+   */
+  nextCursor?: string;
 }

@@ -70,6 +70,10 @@ This listing is part of our deployment, not of the platform's rendering SDK: the
 content delivery host serves it from the platform's sitemap data. Wildcard items
 (`/products/*`) are not pages of their own and are not listed.
 
+A large site's list is read page by page: with `limit`, the host answers at most that many
+routes and, when more follow, a `nextCursor` to send as `cursor` for the next page (the
+last page has none). A request without `limit` gets every route at once, as before.
+
  * @summary The deployment's route listing
  */
 export const getListRoutesUrl = (params: ListRoutesParams,) => {

@@ -42,16 +42,22 @@ This listing is part of our deployment, not of the platform's rendering SDK: the
 content delivery host serves it from the platform's sitemap data. Wildcard items
 (`/products/*`) are not pages of their own and are not listed.
 
+A large site's list is read page by page: with `limit`, the host answers at most that many
+routes and, when more follow, a `nextCursor` to send as `cursor` for the next page (the
+last page has none). A request without `limit` gets every route at once, as before.
+
  * @summary The deployment's route listing
  */
 export const listRoutesQueryScApikeyRegExp = new RegExp('^\\{?[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\\}?$');
 export const listRoutesQueryScLangRegExp = new RegExp('^[a-z]{2}(-[A-Z]{2})?$');
-
+export const listRoutesQueryLimitMax = 5000;
 
 export const listRoutesQueryParams = zod.object({
   "sc_apikey": zod.string().regex(listRoutesQueryScApikeyRegExp).describe('The deployment\'s public delivery key (a GUID, optionally in braces).'),
   "sc_lang": zod.string().regex(listRoutesQueryScLangRegExp).optional().describe('The content language. Defaults to the site\'s default language (`en`).'),
-  "sc_site": zod.string().min(1).optional().describe('The site\'s name when one host serves several sites. Defaults to the host\'s site (`aero`).')
+  "sc_site": zod.string().min(1).optional().describe('The site\'s name when one host serves several sites. Defaults to the host\'s site (`aero`).'),
+  "cursor": zod.string().min(1).optional().describe('Where the page starts, the previous page\'s `nextCursor` (opaque). Defaults to the first route.'),
+  "limit": zod.number().min(1).max(listRoutesQueryLimitMax).optional().describe('The most routes in one answer. Defaults to every route at once.')
 })
 
 export const listRoutesResponseRoutesItemPathRegExp = new RegExp('^');
@@ -65,6 +71,7 @@ export const listRoutesResponse = zod.object({
   "name": zod.string().optional(),
   "language": zod.string(),
   "lastModified": zod.iso.datetime({})
-}))
+})),
+  "nextCursor": zod.string().min(1).optional().describe('The `cursor` of the next page, when the list was asked for with `limit` and more routes follow.')
 })
 
