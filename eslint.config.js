@@ -12,6 +12,8 @@ export default tseslint.config(
       'dist/**',
       'coverage/**',
       'bench/results/**',
+      'reports/**',
+      '.stryker-tmp/**',
       'dev-public/**',
       'public/**',
       'docs/**',
