@@ -9,7 +9,7 @@
 export const mutationModules = {
   urlGuard: {
     mutate: ['src/core/urlGuard.ts'],
-    tests: ['tests/core/urlGuard.test.ts'],
+    tests: ['tests/core/urlGuard.test.ts', 'tests/core/urlGuardNoPage.test.ts'],
   },
   core: {
     mutate: ['src/core/*.ts', '!src/core/index.ts', '!src/core/urlGuard.ts'],
@@ -23,7 +23,12 @@ export const mutationModules = {
   },
   consent: {
     mutate: ['src/site/consent.ts', 'src/site/tracking.tsx'],
-    tests: ['tests/site/consent.test.ts', 'tests/site/consentGate.test.tsx', 'tests/site/tracking.test.ts'],
+    tests: [
+      'tests/site/consent.test.ts',
+      'tests/site/consentEdges.test.tsx',
+      'tests/site/consentGate.test.tsx',
+      'tests/site/tracking.test.ts',
+    ],
   },
   settings: {
     mutate: ['src/site/siteEnv.ts'],
