@@ -15,6 +15,8 @@ export default tseslint.config(
       'dist/**',
       'coverage/**',
       'bench/results/**',
+      'reports/**',
+      '.stryker-tmp/**',
       'dev-public/**',
       'public/**',
       'docs/**',

@@ -1,4 +1,4 @@
-import { debounce, type Debounced } from '../core/scheduler.ts';
+import { cancelTimeout, debounce, scheduleTimeout, type Debounced } from '../core/scheduler.ts';
 import { searchConstants } from './config.ts';
 import { SearchError, SearchServiceError, WidgetRequestCanceledError, searchMessages } from './errors.ts';
 import type { SearchContext, SearchRequest, Widget, WidgetItem } from './types.ts';
@@ -12,6 +12,8 @@ export interface WidgetBatcherOptions {
   process?: BatchProcessor;
   /** Accumulating debounce window in ms; its timer runs on the core scheduler (`setTimerProvider` swaps it). Defaults to 250. */
   debounceMs?: number;
+  /** Longest a {@link WidgetBatcher.hold} keeps the queue back if nobody releases it, in ms. Defaults to 5000. */
+  holdLimitMs?: number;
 }
 
 /** One widget request handed to the batcher. */
@@ -34,8 +36,16 @@ export interface BatchedWidgetRequest {
 export interface WidgetBatcher {
   /** Queues a request; resolves to the widget whose `rfk_id` and `entity` match the item's. */
   request(request: BatchedWidgetRequest): Promise<Widget>;
-  /** Sends what is queued now, without waiting for the debounce. */
+  /** Sends what is queued now, without waiting for the debounce or for open holds. */
   flush(): void;
+  /**
+   * Keeps the queue back until the returned release is called (it may be called more than once): the
+   * widgets mounting in one React commit hold it from their layout effects and release it once their
+   * request is queued, so they leave together whatever the CPU's speed, not by whether they all made
+   * the debounce window. When the last hold is released, the queue leaves in a microtask. A hold not
+   * released within the hold limit (5 s) lets go by itself, so a lost release delays, never blocks.
+   */
+  hold(): () => void;
   /** Requests queued and not yet sent. */
   readonly queued: number;
 }
@@ -51,26 +61,56 @@ interface Entry {
 
 /**
  * Creates the batcher: a 250 ms trailing debounce that accumulates (each request
- * restarts the window), then one POST per distinct context. The latest request
+ * restarts the window), then one POST per distinct context; while a {@link WidgetBatcher.hold}
+ * is open nothing leaves, and the queue leaves as the last hold is released. The latest request
  * per key wins: an older queued or in-flight one rejects with
  * {@link WidgetRequestCanceledError}, and a POST whose every widget was
  * canceled is aborted. Two different requests for the same `rfk_id` and
  * `entity` go out in separate POSTs, since the answer could not tell them apart.
  */
 export function createWidgetBatcher(options: WidgetBatcherOptions = {}): WidgetBatcher {
-  return new Batcher(options.process, options.debounceMs ?? searchConstants.REQUEST_DEBOUNCE_MS);
+  return new Batcher(
+    options.process,
+    options.debounceMs ?? searchConstants.REQUEST_DEBOUNCE_MS,
+    options.holdLimitMs ?? searchConstants.BATCH_HOLD_LIMIT_MS,
+  );
 }
 
 class Batcher implements WidgetBatcher {
   readonly #latest = new Map<string, Entry>();
   #queue: Entry[] = [];
   readonly #process: BatchProcessor | undefined;
-  // Each request restarts the window, so a page's burst of widgets leaves as one batch.
+  // Each request restarts the window, so later changes (a context update, a keyphrase) that come in
+  // a burst leave as one batch; a window that closes while a hold is open waits for the release.
   readonly #window: Debounced;
+  readonly #holdLimitMs: number;
+  #holds = 0;
 
-  constructor(process: BatchProcessor | undefined, debounceMs: number) {
+  constructor(process: BatchProcessor | undefined, debounceMs: number, holdLimitMs: number) {
     this.#process = process;
-    this.#window = debounce(() => this.flush(), debounceMs);
+    this.#holdLimitMs = holdLimitMs;
+    this.#window = debounce(() => {
+      if (this.#holds === 0) this.flush();
+    }, debounceMs);
+  }
+
+  hold(): () => void {
+    this.#holds += 1;
+    let released = false;
+    const limit = scheduleTimeout(() => release(), this.#holdLimitMs);
+    const release = () => {
+      if (released) return;
+      released = true;
+      cancelTimeout(limit);
+      this.#holds -= 1;
+      // In a microtask, not at once: React's StrictMode unmounts and remounts effects in the same
+      // task, and a hold taken again meanwhile (another commit's widgets) keeps the queue back.
+      if (this.#holds === 0)
+        queueMicrotask(() => {
+          if (this.#holds === 0 && this.#queue.length > 0) this.flush();
+        });
+    };
+    return release;
   }
 
   get queued() {

@@ -95,6 +95,8 @@ export interface SearchClient {
   requestWidget(options: WidgetRequestOptions): Promise<Widget>;
   /** Sends the queued widget requests now. */
   flush(): void;
+  /** Keeps the queued widget requests back until the returned release is called (see {@link WidgetBatcher.hold}). */
+  holdBatch(): () => void;
   /** Validates and sends a tracking event (only with consent); resolves to whether it was accepted. */
   trackEvent(input: TrackEventInput): Promise<boolean>;
   /** Grants tracking consent (events sent, visitor stored) or withdraws it (visitor entries deleted). */
@@ -159,6 +161,7 @@ export function createSearchClient(config: SearchConfig = {}): SearchClient {
       return visitor.id;
     },
     flush: batcher.flush,
+    holdBatch: () => batcher.hold(),
     trackEvent(input) {
       if (tracker.consent) visitor.touch();
       return tracker.track(input);

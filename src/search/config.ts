@@ -7,6 +7,8 @@ import type { SearchLogger } from './types.ts';
 export const searchConstants = Object.freeze({
   /** Accumulating debounce before the page's widget requests go out together. */
   REQUEST_DEBOUNCE_MS: 250,
+  /** Longest a hold of the batcher (widgets mounting, a page not ready yet) keeps requests back if never released. Not in the reference. */
+  BATCH_HOLD_LIMIT_MS: 5000,
   /** Debounce of request, page-context and commerce-context changes before a refetch. */
   UPDATE_DEBOUNCE_MS: 50,
   /** Share of a widget that must be in view to count as appeared (fires once). */

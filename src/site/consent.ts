@@ -30,6 +30,8 @@ interface ConsentScriptOptions {
   doc?: Document;
 }
 
+// Stryker disable all: consentLoaderScript puts this function's source in the page, where a
+// mutation tester's instrumented copy would call its own globals (npm run mutate; docs/testing.md).
 /**
  * Adds the consent platform's script to the page once (a second call with the
  * same URL does nothing) and returns the script element.
@@ -65,6 +67,7 @@ export function loadConsentScript({ src, domainScript, doc = document }: Consent
   doc.head.appendChild(script);
   return script;
 }
+// Stryker restore all
 
 /** Where the editing host (scripts/lib/editingHost.mjs) serves the pages editors open. */
 const EDITING_HOST_PATH = '/api/editing/';

@@ -58,8 +58,8 @@ export function Frame({
   const sdk = useEngagement();
   const t = useText();
   const searchSettings = useMemo(
-    () => ({ analytics, pageUri: pathname, locale: localeOf(language) }),
-    [analytics, pathname, language],
+    () => ({ analytics, pageUri: pathname, locale: localeOf(language), searchReady }),
+    [analytics, pathname, language, searchReady],
   );
   return (
     <SiteSearchContext.Provider value={searchSettings}>

@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useContext, useMemo } from 'react';
+import { type ComponentProps, type ReactNode, useContext, useLayoutEffect, useMemo } from 'react';
 import { createSearchClient, localeFromTag, type SearchClient } from '../search/index.ts';
 import {
   type ItemLinkProps,
@@ -71,7 +71,12 @@ export function widgetLabels(t: Translate): WidgetLabels {
 function SearchBoundary({ children }: { children: ReactNode }) {
   const clients = useSiteClients();
   const client = (clients.search ??= createSiteSearchClient());
-  const { analytics, pageUri, locale } = useContext(SiteSearchContext);
+  const { analytics, pageUri, locale, searchReady = true } = useContext(SiteSearchContext);
+  // The header's widget mounts once the page is ready, a commit (and, on a busy CPU or a slow phone,
+  // far more than the debounce window) after the page's widgets: until then they hold the batch, so
+  // the page's widgets and the header's leave in one request. Released in that commit's effects,
+  // after the header's widget has taken its own hold; also on unmount.
+  useLayoutEffect(() => (searchReady ? undefined : client.holdBatch()), [client, searchReady]);
   const t = useText();
   const labels = useMemo(() => widgetLabels(t), [t]);
   // The page's language, not the document's at the client's creation: it changes with the page.

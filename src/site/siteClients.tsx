@@ -121,6 +121,11 @@ interface SiteSearchSettings {
   pageUri: string;
   /** The page's locale (`de-DE`): the requests' `locale` (`language`, `country`). Defaults to none (the document's language). */
   locale?: string;
+  /**
+   * False while the page's content is still hydrating and the header's search widget waits for it:
+   * the page's widgets hold their batch until it has mounted, so both leave in one request. Defaults to true.
+   */
+  searchReady?: boolean;
 }
 
 /** The search settings of the page shown (the shell provides them; the widgets load later). */

@@ -43,6 +43,17 @@ describe('As(): the next call of the handle, and only that call, is impersonated
     expect(sent()).toEqual({ o1: 'Bearer imp', o2: 'Bearer main' });
   });
 
+  it('gives each handle its own next call: two handles of one resource, used in the other order, both impersonate', async () => {
+    const { client, sent } = stubClient();
+    const first = client.Orders.As();
+    const second = client.Orders.As();
+    await second.Get('Incoming', 'o1');
+    await first.Get('Incoming', 'o2');
+    await first.Get('Incoming', 'o3');
+    await second.Get('Incoming', 'o4');
+    expect(sent()).toEqual({ o1: 'Bearer imp', o2: 'Bearer imp', o3: 'Bearer main', o4: 'Bearer main' });
+  });
+
   it('never leaks an unused handle into later calls on the resource (defect D1)', async () => {
     const { client, sent } = stubClient();
     const kept = client.Orders.As();

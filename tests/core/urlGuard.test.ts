@@ -66,6 +66,8 @@ describe('safeLinkTarget (links and images from service or author data)', () => 
     // Not a scheme: a scheme starts with a letter, so the parser reads a relative path.
     ['a percent-encoded "scheme"', '%6Aavascript:alert(1)', '%6Aavascript:alert(1)'],
     ['an encoded colon', 'javascript%3Aalert(1)', 'javascript%3Aalert(1)'],
+    // A colon after a slash: no scheme (a scheme has no `/`), a path of the site.
+    ['a relative path with a colon in a later segment', 'careers/jobs:engineering', 'careers/jobs:engineering'],
   ])('lets through %s', (_, href, expected) => expect(safeLinkTarget(href, PAGE)).toBe(expected));
 
   it('gives nothing a browser would run or send to another host unannounced', () => {
@@ -88,6 +90,9 @@ describe('safeLinkTarget (links and images from service or author data)', () => 
   it('defaults to the current page when there is one', () => {
     expect(safeLinkTarget('/a')).toBe('/a');
     expect(safeLinkTarget('/\\evil.example/x')).toBeUndefined();
+    // The page's own absolute URL is a path of the page's origin; another origin's is not.
+    expect(sameOriginPath(`${location.origin}/careers?x=1#apply`)).toBe('/careers?x=1#apply');
+    expect(sameOriginPath('https://page.invalid/careers')).toBeUndefined();
   });
 });
 

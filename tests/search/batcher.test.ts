@@ -247,4 +247,75 @@ describe('widget batcher', () => {
     expect(batcher.queued).toBe(0);
     expect(p.bodies).toHaveLength(1);
   });
+
+  describe('holds (the widgets of one commit, a page not ready yet)', () => {
+    it('keeps the queue back while a hold is open however long the CPU takes, and sends it all in one POST as the last hold is released', async () => {
+      const p = processor();
+      const batcher = createWidgetBatcher({ process: p.process });
+      const commit = batcher.hold();
+      const page = batcher.hold();
+      const first = batcher.request({ key: 'rec', item: item('rfkid_1') });
+      // A busy CPU: far more than the debounce window passes before the next widget asks.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(p.bodies).toHaveLength(0);
+      commit();
+      commit();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(p.bodies).toHaveLength(0);
+      const second = batcher.request({ key: 'header', item: item('rfkid_6') });
+      page();
+      expect(p.bodies).toHaveLength(0);
+      // A microtask later, not a timer.
+      await Promise.resolve();
+      expect(p.bodies.map((b) => b.widget.items.map((i) => i.rfk_id))).toEqual([['rfkid_1', 'rfkid_6']]);
+      expect([(await first).rfk_id, (await second).rfk_id]).toEqual(['rfkid_1', 'rfkid_6']);
+    });
+
+    it('still debounces what comes after the holds: a later change leaves 250 ms after the last request', async () => {
+      const p = processor();
+      const batcher = createWidgetBatcher({ process: p.process });
+      batcher.hold()();
+      await vi.advanceTimersByTimeAsync(0);
+      void batcher.request({ key: 'a', item: item('a', 'radar') });
+      await vi.advanceTimersByTimeAsync(249);
+      expect(p.bodies).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(p.bodies).toHaveLength(1);
+    });
+
+    it('sends nothing for a hold released with nothing queued, and a request queued before a hold leaves with the held ones', async () => {
+      const p = processor();
+      const batcher = createWidgetBatcher({ process: p.process });
+      batcher.hold()();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(p.bodies).toHaveLength(0);
+      void batcher.request({ key: 'a', item: item('a') });
+      const release = batcher.hold();
+      void batcher.request({ key: 'b', item: item('b') });
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(p.bodies.map((b) => b.widget.items.map((i) => i.rfk_id))).toEqual([['a', 'b']]);
+    });
+
+    it('lets go of a hold nobody releases after 5 s, so a lost release delays the widgets and never blocks them', async () => {
+      const p = processor();
+      const batcher = createWidgetBatcher({ process: p.process });
+      batcher.hold();
+      const widget = batcher.request({ key: 'a', item: item('a') });
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(p.bodies).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(p.bodies).toHaveLength(1);
+      expect((await widget).rfk_id).toBe('a');
+    });
+
+    it('sends at once on flush() even while held', () => {
+      const p = processor();
+      const batcher = createWidgetBatcher({ process: p.process });
+      batcher.hold();
+      void batcher.request({ key: 'a', item: item('a') });
+      batcher.flush();
+      expect(p.bodies).toHaveLength(1);
+    });
+  });
 });

@@ -13,12 +13,16 @@ type ConsentWindow = Window & { OnetrustActiveGroups?: string; OptanonWrapper?: 
 const consentWindow = window as ConsentWindow;
 
 let requests: string[] = [];
+// When set, the browser-id call waits for this promise before it answers.
+let createHeld: Promise<void> | undefined;
 
 beforeEach(() => {
   requests = [];
+  createHeld = undefined;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new Request(input, init).url;
     requests.push(url);
+    if (url.includes('/create.json') && createHeld) await createHeld;
     // The engagement API's browser-id call answers an id; anything else answers an empty success.
     return url.includes('/create.json') ? Response.json({ ref: 'b-1234', status: 'OK' }) : Response.json({});
   });
@@ -88,5 +92,28 @@ describe('the consent gate of analytics', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.getByTestId('tracking').textContent).toBe('off');
     expect(engagementRequests()).toEqual([]);
+  });
+
+  it('writes no browser id when the visitor withdraws while the engagement API is still creating it', async () => {
+    let answer = () => {};
+    createHeld = new Promise<void>((resolve) => (answer = resolve));
+    render(
+      <SiteClientsProvider>
+        <AnalyticsProvider mode="normal">
+          <Probe />
+        </AnalyticsProvider>
+      </SiteClientsProvider>,
+    );
+    platformSays(',C0001,C0002,');
+    await waitFor(() => expect(requests.some((url) => url.includes('/create.json'))).toBe(true));
+    platformSays(',C0001,');
+    await waitFor(() => expect(screen.getByTestId('tracking').textContent).toBe('off'));
+    // The id arrives after the withdrawal: it must not become a cookie.
+    await act(async () => {
+      answer();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(browserIdCookie()).toBe(false);
+    expect(document.cookie).not.toContain('b-1234');
   });
 });

@@ -7,6 +7,7 @@ import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import type { ContentComponentProps } from '../../src/site/content/renderingContext.ts';
 import { CapabilityCards, LinkGroup } from '../../src/site/content/sections.tsx';
 import { CareersList } from '../../src/site/content/careers.tsx';
+import { srcsetCandidates } from '../support/srcset.ts';
 
 afterEach(() => {
   cleanup();
@@ -36,47 +37,6 @@ describe('content fields pass the link guard', () => {
     expect(container.querySelector('a')!.getAttribute('href')).toBe('#');
   });
 });
-
-/**
- * The candidates of a `srcset` as a browser reads them (the HTML standard's "parse a srcset
- * attribute", without validating descriptors): each one's URL and descriptors.
- */
-function srcsetCandidates(srcset: string): Array<{ url: string; descriptors: string[] }> {
-  const whitespace = /[\t\n\f\r ]/;
-  const candidates: Array<{ url: string; descriptors: string[] }> = [];
-  let at = 0;
-  while (at < srcset.length) {
-    while (at < srcset.length && (whitespace.test(srcset[at]!) || srcset[at] === ',')) at += 1;
-    if (at >= srcset.length) break;
-    const start = at;
-    while (at < srcset.length && !whitespace.test(srcset[at]!)) at += 1;
-    let url = srcset.slice(start, at);
-    const descriptors: string[] = [];
-    if (url.endsWith(',')) url = url.replace(/,+$/, '');
-    else {
-      let descriptor = '';
-      let inParens = false;
-      for (; at < srcset.length; at += 1) {
-        const c = srcset[at]!;
-        if (!inParens && c === ',') {
-          at += 1;
-          break;
-        }
-        if (!inParens && whitespace.test(c)) {
-          if (descriptor) descriptors.push(descriptor);
-          descriptor = '';
-          continue;
-        }
-        if (c === '(') inParens = true;
-        if (c === ')') inParens = false;
-        descriptor += c;
-      }
-      if (descriptor) descriptors.push(descriptor);
-    }
-    candidates.push({ url, descriptors });
-  }
-  return candidates;
-}
 
 /** Where a URL points, on the page: what a browser would fetch, without the query (a rendition's `mw`). */
 const fetched = (url: string) => {

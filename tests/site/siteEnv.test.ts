@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/prism.mjs';
 import { ALLOW_PRIVATE_HOSTS, assertSiteEnv, checkSiteEnv, siteEnvVariables } from '../../src/site/siteEnv.ts';
@@ -438,5 +439,62 @@ describe('checkSiteEnv refuses what a reviewer would in a deployed build', () =>
       ),
     );
     expect(checkSiteEnv(everything, 'production', dev)).toHaveLength(7);
+  });
+});
+
+// The second line behind the examples above: any IPv4 host, in any form the URL parser reads, is
+// refused exactly when an independent table of the non-public ranges says so, and the problem names
+// its range. The addresses lean to the ranges' edges, where an off-by-one would hide.
+describe('checkSiteEnv on any IPv4 host (property)', () => {
+  const RANGES: Array<[string, number, string]> = [
+    ['0.0.0.0', 8, 'unspecified'],
+    ['10.0.0.0', 8, '10.0.0.0/8'],
+    ['100.64.0.0', 10, '100.64.0.0/10'],
+    ['127.0.0.0', 8, 'this machine'],
+    ['169.254.0.0', 16, '169.254.0.0/16'],
+    ['172.16.0.0', 12, '172.16.0.0/12'],
+    ['192.168.0.0', 16, '192.168.0.0/16'],
+  ];
+  const toInt = (dotted: string) => dotted.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+  const bounds = RANGES.map(([base, bits, name]) => ({
+    first: toInt(base),
+    last: toInt(base) + 2 ** (32 - bits) - 1,
+    name,
+  }));
+  const rangeOf = (n: number) => bounds.find(({ first, last }) => n >= first && n <= last)?.name;
+  const edges = bounds
+    .flatMap(({ first, last }) => [first - 1, first, last, last + 1])
+    .filter((n) => n >= 0 && n < 2 ** 32);
+  const address = fc.oneof(
+    fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+    fc
+      .tuple(fc.constantFrom(...edges), fc.integer({ min: -2, max: 2 }))
+      .map(([n, d]) => Math.min(2 ** 32 - 1, Math.max(0, n + d))),
+  );
+  const forms = [
+    (n: number) => dotted(n),
+    (n: number) => String(n),
+    (n: number) => `0x${n.toString(16)}`,
+    (n: number) => `[::ffff:${dotted(n)}]`,
+  ];
+
+  it('refuses exactly the non-public ones, naming the range, in dotted, decimal, hex and IPv4-mapped form', () => {
+    fc.assert(
+      fc.property(address, fc.constantFrom(...forms), (n, form) => {
+        const host = `https://${form(n)}`;
+        const problems = checkSiteEnv({ ...deployed, VITE_CONTENT_HOST: host }, 'production');
+        const range = rangeOf(n);
+        if (range === undefined) expect(problems).toEqual([]);
+        else {
+          expect(problems).toHaveLength(1);
+          expect(problems[0]).toMatch(/^VITE_CONTENT_HOST /);
+          if (range === 'this machine') expect(problems[0]).toContain('points at this machine');
+          else if (range === 'unspecified') expect(problems[0]).toContain('unspecified address');
+          else expect(problems[0]).toContain(`private network (${range}`);
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

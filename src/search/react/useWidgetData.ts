@@ -1,7 +1,7 @@
 // The one data path of every widget hook (useWidgetData: React Query over the
 // client's batcher) and the small hooks every widget shares: appear, item click,
 // page context, tracking.
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { stableStringify } from '../batcher.ts';
 import { searchConstants } from '../config.ts';
@@ -40,9 +40,10 @@ export interface WidgetDataResult<W> {
 
 /**
  * Fetches the calling widget's data for `item` through the client's batcher, keyed
- * by widget, context and request: a request change refetches at once and a context
- * change once the context commits (50 ms), both leaving in the batcher's 250 ms
- * window; the previous data stays while the new request runs; a request the widget
+ * by widget, context and request: the first request leaves with those of the other
+ * widgets mounted in the same commit, as the commit's effects end; a request change
+ * refetches at once and a context change once the context commits (50 ms), both
+ * leaving in the batcher's 250 ms window; the previous data stays while the new request runs; a request the widget
  * no longer needs is canceled and never shows as an error. The query options are
  * set per query, so they hold whatever the query client's own defaults are: cache
  * 5 min, no retry, no refetch on focus or remount, previous data kept; with Suspense
@@ -75,7 +76,18 @@ export function useWidgetData<T extends WidgetType>(
       context,
       signal,
     });
+  // The widgets of one commit leave in one batch, whatever the CPU's speed: each holds the batcher
+  // from a layout effect (a commit runs all its layout effects before any passive one) and releases
+  // it from a passive effect declared after the query's, whose subscription has queued the request
+  // by then; the commit's last release sends the batch. The debounce is for later changes.
+  const mountHold = useRef<(() => void) | undefined>(undefined);
+  useLayoutEffect(() => {
+    const release = client.holdBatch();
+    mountHold.current = release;
+    return release;
+  }, [client]);
   const query = useWidgetQuery(queryKey as unknown as QueryKey, queryFn, options.enabled ?? true);
+  useEffect(() => mountHold.current?.(), [client]);
   const data = query.data as WidgetOfType<T> | undefined;
   const widgetRef = useViewReport(widget, data);
   const queryResult: WidgetQueryResult<WidgetOfType<T>> = {
