@@ -165,7 +165,8 @@ export async function openPrerender({
      * Renders `routes` into the build and records them in `manifest`: every one when `incremental`
      * is false, else only those whose bundle, dictionary, route list entry or layout answer
      * changed. A failed page stays as it was; without `keepGoing` the first failure stops the
-     * render (the pages in flight finish) and throws naming it.
+     * render (the pages in flight finish) and throws naming it. The report lists its paths in the
+     * route list's order.
      * @param {SiteRoute[]} routes
      * @param {{ manifest: SiteManifest; dictionaries: Record<string, string>; incremental?: boolean; keepGoing?: boolean }} options
      * @returns {Promise<RenderReport>}
@@ -223,6 +224,13 @@ export async function openPrerender({
         }
       };
       await Promise.all(Array.from({ length: Math.min(pool.window, routes.length) }, worker));
+      // In the route list's order, not the order the threads happened to finish in: the same build
+      // reports (and names its first failure) the same way on a busy machine as on an idle one.
+      const order = new Map(routes.map((route, index) => [route.path, index]));
+      const byRoute = (/** @type {string} */ a, /** @type {string} */ b) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
+      report.rendered.sort(byRoute);
+      report.unchanged.sort(byRoute);
+      report.failed.sort((a, b) => byRoute(a.path, b.path));
       if (!keepGoing && report.failed.length > 0) {
         const [first] = report.failed;
         throw new Error(`prerender: ${first?.path} failed: ${first?.message}`);
