@@ -4,15 +4,17 @@
 // editing host is reported and the site runs without it.
 // `npm run preview`: the same serving the static build in dist/ (`npm run build`: the prerendered
 // pages of the development settings, mock keys and same-origin mock paths); it builds first, for the
-// preview's origin, when dist/ holds no prerendered build or one for another origin. With it runs
-// the publish server (lib/publishServer.mjs, port 5175), which keeps dist/ up to date when a
-// publish webhook is posted (docs/publishing.md).
+// preview's origin, when dist/ holds no prerendered build or one for another origin.
+// Both run the publish server (lib/publishServer.mjs, port 5175), which keeps dist/ up to date when a
+// publish webhook is posted (docs/publishing.md), whenever dist/ holds a prerendered build: the dev
+// server renders every request live from the mocks, so there it keeps the build the preview serves.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EDITING_HOST_PORT, startEditingHost } from './lib/editingHost.mjs';
 import { MOCK_BACKED_MODE, root } from './lib/prism.mjs';
 import { ensurePreviewBuild } from './lib/previewBuild.mjs';
 import { PUBLISH_PORT, startPublishServer } from './lib/publishServer.mjs';
+import { isPrerendered } from './lib/siteServer.mjs';
 import { startMocks } from './mock.mjs';
 
 const preview = process.argv.includes('--preview');
@@ -55,10 +57,15 @@ const editingHost = preview
       },
     );
 
-const publishServer = !preview
+const dist = join(root, 'dist');
+if (!isPrerendered(dist))
+  console.log(
+    'Publish server: not started, dist/ holds no prerendered build (npm run build or npm run preview makes one)',
+  );
+const publishServer = !isPrerendered(dist)
   ? Promise.resolve(undefined)
   : startPublishServer({
-      outDir: join(root, 'dist'),
+      outDir: dist,
       port: PUBLISH_PORT,
       contentPrismUrl: mocks.servers.find((s) => s.api === 'content')?.url,
       log: (line) => console.log(`[publish] ${line}`),
@@ -69,7 +76,7 @@ const publishServer = !preview
       },
       (error) => {
         console.error(
-          `The publish server did not start (${error instanceof Error ? error.message : error}); the preview runs without it.`,
+          `The publish server did not start (${error instanceof Error ? error.message : error}); the site runs without it.`,
         );
         return undefined;
       },
