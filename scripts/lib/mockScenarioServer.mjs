@@ -48,6 +48,21 @@ export function scenarioCookie(value) {
 }
 
 /**
+ * The `?mock=` value of the page a request came from (its `Referer`), for a request sent without
+ * cookies: the site calls some services with `credentials: 'omit'` (the banner flow before consent),
+ * and those must meet the page's scenario too. '' when the page's address has none.
+ * @param {string | undefined} referer
+ * @returns {string}
+ */
+export function refererScenario(referer) {
+  try {
+    return new URL(String(referer ?? '')).searchParams.get(SCENARIO_PARAM) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
  * The stored `?mock=` value in a request's `Cookie` header; '' when there is none.
  * @param {string | undefined} cookieHeader
  * @returns {string}
@@ -90,7 +105,7 @@ export function withMockScenarios(proxy, ports) {
           loadScenarioCatalogue().catch(() => {});
           server.on('proxyReq', (proxyReq, req) => {
             const catalogue = loadedScenarioCatalogue();
-            const stored = readScenarioCookie(req.headers.cookie);
+            const stored = readScenarioCookie(req.headers.cookie) || refererScenario(req.headers.referer);
             if (!stored || !catalogue) return;
             const parsed = parseScenario(stored, catalogue);
             const prefer = parsed.ok

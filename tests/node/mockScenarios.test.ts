@@ -162,7 +162,7 @@ describe('the proxy hook', () => {
     configure,
   });
 
-  function send(options: ProxyOptions, request: { method: string; url: string; cookie?: string }) {
+  function send(options: ProxyOptions, request: { method: string; url: string; cookie?: string; referer?: string }) {
     const proxy = new EventEmitter();
     options.configure?.(proxy as never, options);
     const headers: Record<string, string> = {};
@@ -172,7 +172,11 @@ describe('the proxy hook', () => {
         headers[name] = value;
       },
     };
-    proxy.emit('proxyReq', proxyReq, { method: request.method, url: request.url, headers: { cookie: request.cookie } });
+    proxy.emit('proxyReq', proxyReq, {
+      method: request.method,
+      url: request.url,
+      headers: { cookie: request.cookie, referer: request.referer },
+    });
     return headers;
   }
 
@@ -200,6 +204,33 @@ describe('the proxy hook', () => {
       prefer: 'example=home',
     });
     expect(wrapped['/elsewhere']!.configure).toBeUndefined();
+  });
+
+  // The banner flow before consent calls the service with credentials omitted: no cookie reaches the
+  // proxy, and the page's ?mock= choice applied only to the calls after consent.
+  it("applies the choice in the page's address to a request sent without cookies (credentials omitted)", () => {
+    const wrapped = withMockScenarios({ '/api/oneconnect': entry(4013) }, ports);
+    const url = '/api/oneconnect/get-segment-cookies';
+    expect(
+      send(wrapped['/api/oneconnect']!, {
+        method: 'GET',
+        url,
+        referer: 'http://127.0.0.1:4173/?mock=oneconnect%3Acode%3D500',
+      }),
+    ).toEqual({ prefer: 'code=500' });
+    expect(send(wrapped['/api/oneconnect']!, { method: 'GET', url, referer: 'http://127.0.0.1:4173/news' })).toEqual(
+      {},
+    );
+    // A stored choice (the cookie) is the visitor's latest: it wins over an older address.
+    const cookie = scenarioCookie('oneconnect:anonymous').split(';')[0];
+    expect(
+      send(wrapped['/api/oneconnect']!, {
+        method: 'GET',
+        url,
+        cookie,
+        referer: 'http://x/?mock=oneconnect%3Acode%3D500',
+      }),
+    ).toEqual({ prefer: 'code=200, example=anonymous' });
   });
 });
 
