@@ -54,7 +54,7 @@ export function scenarioCookie(value) {
  * @param {string | undefined} referer
  * @returns {string}
  */
-export function refererScenario(referer) {
+function refererScenario(referer) {
   try {
     return new URL(String(referer ?? '')).searchParams.get(SCENARIO_PARAM) ?? '';
   } catch {
