@@ -11,6 +11,21 @@ import { root } from './lib/prism.mjs';
 
 const run = promisify(execFile);
 
+/**
+ * What `npm run generate` reads besides the contracts in openapi/ (the project's paths): a copy of
+ * these and openapi/ regenerates exactly what the project does.
+ */
+export const GENERATE_READS = [
+  'scripts',
+  'src/core',
+  // The mock-backed mode's name, which the scripts' mock module re-exports.
+  'src/site/mockBackedMode.mjs',
+  'orval.config.ts',
+  'package.json',
+  'redocly.yaml',
+  'tsconfig.json',
+];
+
 /** @param {string} dir */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -27,17 +42,7 @@ function listFiles(dir) {
 export async function checkGenerated() {
   const temp = mkdtempSync(join(tmpdir(), 'regen-'));
   try {
-    for (const entry of [
-      'openapi',
-      'scripts',
-      'src/core',
-      // The mock-backed mode's name, which the scripts' mock module re-exports.
-      'src/site/mockBackedMode.mjs',
-      'orval.config.ts',
-      'package.json',
-      'redocly.yaml',
-      'tsconfig.json',
-    ]) {
+    for (const entry of ['openapi', ...GENERATE_READS]) {
       cpSync(join(root, entry), join(temp, entry), { recursive: true });
     }
     symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'), 'dir');

@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:f
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATE_READS } from '../../../scripts/check-generated.mjs';
 import { cleanEnv, fixture, fixtureRepo, PROJECT, type FixtureRepo } from './fixtureRepo.ts';
 
 const run = promisify(execFile);
@@ -24,17 +25,7 @@ async function script(name: string, ...args: string[]): Promise<string> {
 beforeAll(() => {
   copy = fixtureRepo();
   // What `npm run generate` reads (as scripts/check-generated.mjs copies it), without the six contracts.
-  for (const entry of [
-    'scripts',
-    'src/core',
-    'src/site/mockBackedMode.mjs',
-    'orval.config.ts',
-    'package.json',
-    'redocly.yaml',
-    'tsconfig.json',
-  ]) {
-    cpSync(join(PROJECT, entry), join(copy.root, entry), { recursive: true });
-  }
+  for (const entry of GENERATE_READS) cpSync(join(PROJECT, entry), join(copy.root, entry), { recursive: true });
   copy.write('.gitignore', 'node_modules\n');
   symlinkSync(join(PROJECT, 'node_modules'), join(copy.root, 'node_modules'), 'dir');
   mkdirSync(join(copy.root, 'openapi'));
