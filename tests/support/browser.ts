@@ -58,7 +58,8 @@ interface RestingPage {
  * loaded or failed, fonts are ready, the main thread has had nothing else to do and painted twice, and none of
  * that started a new request. "Nothing was sent" assertions wait for this instead of a fixed time.
  * A request already on its way when it is called is not waited for: Playwright's `networkidle` is
- * the navigation's, reached once; wait for that answer first.
+ * the navigation's, reached once; wait for that answer first. Nor is a timer the page is waiting on (React
+ * throttles a Suspense boundary's reveal by 300 ms): what hydration brings is waited for where it is asserted.
  */
 export async function pageAtRest(page: RestingPage): Promise<void> {
   for (;;) {
