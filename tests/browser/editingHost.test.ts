@@ -372,7 +372,7 @@ describe.concurrent("the editing host's pages in Chromium", () => {
     );
     // Its media go through the platform's shell route once the page is hydrated.
     // Hydration may still wait on a timer (React's reveal throttle) when the page is at rest, so it is waited for.
-    await page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').waitFor({ timeout: 10_000 });
+    await page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').waitFor();
     expect(await page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await close();

@@ -171,9 +171,7 @@ describe.concurrent('the site in Chromium against the mocks', () => {
     const hero = v.page.getByRole('img', { name: 'An aircraft climbing into a clear sky' });
     // The rewrite follows hydration, which may still wait on a timer (React's reveal throttle) when the
     // page is at rest: the editor sees it once the page is interactive, so the test waits for that.
-    await expect
-      .poll(() => hero.getAttribute('src'), { timeout: 10_000 })
-      .toBe('/sitecore/shell/-/media/images/hero-1280.svg');
+    await expect.poll(() => hero.getAttribute('src')).toBe('/sitecore/shell/-/media/images/hero-1280.svg');
     expect(await hero.getAttribute('srcset')).toBe(
       '/sitecore/shell/-/media/images/hero-1280.svg?mw=640 640w, /sitecore/shell/-/media/images/hero-1280.svg 1280w',
     );
@@ -213,7 +211,7 @@ describe.concurrent('the site in Chromium against the mocks', () => {
     // The component's own class and tracking attribute are on the platform's anchor: the call to action looks as visitors see it.
     expect(await edit.page.locator('.sc-link-wrapper a.cta[data-track="cta"][href="/capabilities"]').count()).toBe(1);
     // Once hydrated (see the media test above for why it is waited for).
-    await edit.page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').waitFor({ timeout: 10_000 });
+    await edit.page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').waitFor();
     expect(await edit.page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').count()).toBe(1);
     const inEdit = await editing(edit);
     // Hero (heading, text), call to action (heading, empty text), offer (2), list heading and two teasers (4),
