@@ -66,6 +66,7 @@ describe('assertNoDotSegments: a call whose path parameter is "." or ".." is ref
     expect(assertNoDotSegments('http://../v1/products')).toBe('http://../v1/products');
     expect(assertNoDotSegments('git+ssh://./repo')).toBe('git+ssh://./repo');
     expect(assertNoDotSegments('HTTP://../v1/products')).toBe('HTTP://../v1/products');
+    expect(assertNoDotSegments('s3://../bucket')).toBe('s3://../bucket');
   });
 
   it('reads a scheme only at the start of the URL: a URL inside a path is still a path', () => {

@@ -217,6 +217,16 @@ describe('authorize', () => {
     expect(sent[0]!.init.headers).toMatchObject({ authorization: 'Bearer t1' });
   });
 
+  it('sees the URL as it is sent: the base URL, without its trailing slashes, before a relative path', async () => {
+    const urls: string[] = [];
+    const authorize = ({ url }: { url: string }) => void urls.push(url);
+    const { fetch } = recorder();
+    await createTransport({ fetch, authorize })('/me');
+    await createTransport({ fetch, authorize, baseUrl: 'https://api.example.com/v1//' })('/me');
+    await createTransport({ fetch, authorize, baseUrl: 'https://api.example.com/v1' })('https://cdn.example.com/x');
+    expect(urls).toEqual(['/me', 'https://api.example.com/v1/me', 'https://cdn.example.com/x']);
+  });
+
   it('adds nothing when it returns no headers, at once or later', async () => {
     const { fetch, sent } = recorder();
     await createTransport({ fetch, authorize: () => undefined })('/a');
@@ -275,6 +285,21 @@ describe('how long a call’s deadline runs', () => {
     const { active } = countTimers();
     const send = composeSender({ fetch: recorder(() => new Response(null, { status: 204 })).fetch });
     await send('/none', { method: 'DELETE' });
+    expect(active.size).toBe(0);
+  });
+
+  it('with no timeout, every kind of answer is read as usual', async () => {
+    const { active } = countTimers();
+    let answer = new Response('{"n":1}');
+    const fetch = recorder(() => answer).fetch;
+    const untimed = composeTransport({ fetch, timeoutMs: 0 });
+    expect(await untimed.read('/body')).toEqual({ n: 1 });
+    answer = new Response(null, { status: 204 });
+    expect(await untimed.read('/empty', { method: 'DELETE' })).toBeNull();
+    answer = new Response(null, { status: 204 });
+    expect((await untimed('/empty', { method: 'DELETE' })).status).toBe(204);
+    answer = new Response('{"message":"gone"}', { status: 410 });
+    await expect(untimed.read('/gone')).rejects.toMatchObject({ name: 'ApiError', status: 410 });
     expect(active.size).toBe(0);
   });
 
