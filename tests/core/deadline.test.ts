@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { abortAfter } from '../../src/core/deadline.ts';
+import { setTimerProvider } from '../../src/core/scheduler.ts';
 
 afterEach(() => {
+  setTimerProvider(undefined);
   vi.useRealTimers();
 });
 
@@ -49,5 +51,23 @@ describe('abortAfter: a deadline a caller starts before its request', () => {
     expect(deadline.signal.aborted).toBe(false);
     // Safe to call twice, as a caller that disposes on every path may.
     expect(() => deadline.dispose()).not.toThrow();
+  });
+
+  it('clears through the scheduler only the timer it started, so a host’s own timers never see a stray handle', () => {
+    // A host event loop (setTimerProvider) may refuse a handle it never gave out.
+    const given = new Set<unknown>();
+    setTimerProvider({
+      setTimeout: () => (given.add(given.size + 1), given.size),
+      clearTimeout: (handle) => {
+        if (!given.delete(handle)) throw new Error(`no timer ${String(handle)}`);
+      },
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    abortAfter(0).dispose();
+    const timed = abortAfter(50);
+    expect(given.size).toBe(1);
+    timed.dispose();
+    expect(given.size).toBe(0);
   });
 });

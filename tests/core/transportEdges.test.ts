@@ -258,6 +258,15 @@ describe('an error answer', () => {
   });
 });
 
+describe('an error answer without a body', () => {
+  it('throws ApiError for a 304 (a conditional request the caller made), whose answer may carry no body', async () => {
+    const { fetch } = recorder(() => new Response(null, { status: 304, statusText: 'Not Modified' }));
+    const error = await composeSender({ fetch })('/feed', { headers: { 'If-None-Match': '"v1"' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 304, body: null });
+  });
+});
+
 describe('how long a call’s deadline runs', () => {
   it('runs 60 s by default, the transport’s own time when it has one, and the call’s own over both', async () => {
     const { durations } = countTimers();
