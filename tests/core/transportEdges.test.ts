@@ -245,7 +245,7 @@ describe('readBody', () => {
 
 describe('an error answer', () => {
   it('throws the API’s own error class, whose response still has the body to read', async () => {
-    class ShopError extends ApiError {}
+    class ShopError<TBody = unknown> extends ApiError<TBody> {}
     const { fetch } = recorder(() => new Response('{"message":"sold out"}', { status: 409, statusText: 'Conflict' }));
     const error = await composeReader({ fetch, errorClass: ShopError })('/buy', { method: 'POST' }).catch((e) => e);
     expect(error).toBeInstanceOf(ShopError);
