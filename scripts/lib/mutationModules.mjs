@@ -20,7 +20,14 @@ export const mutationModules = {
       'src/core/orvalRequest.ts',
       'src/core/pathSegments.ts',
     ],
-    tests: ['tests/core/transport.test.ts', 'tests/core/scheduler.test.ts', 'tests/core/errors.test.ts'],
+    tests: [
+      'tests/core/transport.test.ts',
+      'tests/core/transportEdges.test.ts',
+      'tests/core/deadline.test.ts',
+      'tests/core/pathSegments.test.ts',
+      'tests/core/scheduler.test.ts',
+      'tests/core/errors.test.ts',
+    ],
   },
   cookiesErrors: {
     mutate: ['src/core/cookies.ts', 'src/core/errors.ts', 'src/core/trustedTypes.ts'],

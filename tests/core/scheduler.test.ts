@@ -74,6 +74,51 @@ describe('the one scheduler', () => {
     vi.advanceTimersByTime(1000);
     expect(run).toHaveBeenCalledTimes(2);
   });
+
+  it('debounce: nothing is pending once the call has run or been dropped, and flush then runs nothing', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    const d = debounce(run, 100);
+    expect(d.pending).toBe(false);
+    d.flush();
+    expect(run).not.toHaveBeenCalled();
+    d.schedule();
+    vi.advanceTimersByTime(100);
+    expect(run).toHaveBeenCalledOnce();
+    expect(d.pending).toBe(false);
+    d.flush();
+    expect(run).toHaveBeenCalledOnce();
+    d.schedule();
+    d.cancel();
+    expect(d.pending).toBe(false);
+    d.flush();
+    expect(run).toHaveBeenCalledOnce();
+    // A flushed call does not run a second time when its timer would have fired.
+    d.schedule();
+    d.flush();
+    vi.advanceTimersByTime(1000);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('debounce waits on the provider installed when it schedules', () => {
+    const waits: number[] = [];
+    const cleared: unknown[] = [];
+    setTimerProvider({
+      setTimeout: (_cb, ms) => (waits.push(ms), waits.length),
+      clearTimeout: (handle) => void cleared.push(handle),
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    const d = debounce(() => {}, 40);
+    d.schedule();
+    d.schedule();
+    d.cancel();
+    d.cancel();
+    expect(waits).toEqual([40, 40]);
+    // Each timer is cleared once, by its own handle; a second cancel has nothing to clear.
+    expect(cleared).toEqual([1, 2]);
+  });
 });
 
 describe('the one error base', () => {
