@@ -87,6 +87,9 @@ describe('cookiePaths: every Path a cookie visible on a page may have', () => {
     ['/a/b/c/', ['/', '/a', '/a/', '/a/b', '/a/b/', '/a/b/c', '/a/b/c/']],
   ])('%s → %j', (path, paths) => expect(cookiePaths(path)).toEqual(paths));
 
+  it("gives only `/` for a pathname that is no path (about:blank's is `blank`)", () =>
+    expect(cookiePaths('blank')).toEqual(['/']));
+
   it('leaves out paths longer than a browser keeps (1024 characters)', () => {
     const paths = cookiePaths(`/${'a/'.repeat(1000)}`);
     expect(paths.at(-1)!.length).toBeLessThanOrEqual(1024);
@@ -221,6 +224,9 @@ describe('cookieDomain: the domain every subdomain shares', () => {
     ['192.168.0.1', false, undefined],
     ['192.168.0.1', true, undefined],
     ['fe80::1', false, undefined],
+    // Host names that start or end with a digit are no IP address.
+    ['3m.com', false, '3m.com'],
+    ['wiki.corp1', false, 'wiki.corp1'],
     ['[::1]', true, undefined],
   ])('%s (public suffix %s) → %s', (host, publicSuffix, domain) =>
     expect(cookieDomain(host, publicSuffix)).toBe(domain),
@@ -249,6 +255,13 @@ describe('deleteCookieEverywhere at hosts without parent domains', () => {
   it.each([['localhost'], ['192.168.0.1'], ['[::1]']])(
     '%s: host-only only (a browser refuses a Domain there)',
     (host) => expect(domainsWritten(host)).toEqual(['host-only']),
+  );
+
+  it.each([
+    ['3m.com', ['host-only', '3m.com']],
+    ['wiki.corp1', ['host-only', 'wiki.corp1']],
+  ])('%s, a host name with digits, is no IP address: host-only, and at the host', (host, domains) =>
+    expect(domainsWritten(host)).toEqual(domains),
   );
 
   it('a host with parent domains: host-only, then the host and each parent with two labels or more', () =>

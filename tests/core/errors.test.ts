@@ -219,6 +219,7 @@ describe('the one error base (CodedError, isCodedError)', () => {
     expect(error).toMatchObject({ name: 'CodedError', code: 'IV-0005', message: 'Use a date in the past' });
     expect('cause' in error).toBe(false);
     expect('cause' in new CodedError('IV-0005', 'm', {})).toBe(false);
+    expect('cause' in new CodedError('IV-0005', 'm', { cause: undefined })).toBe(false);
     expect(new CodedError('IV-0005', 'm', { cause: 0 }).cause).toBe(0);
   });
 
@@ -235,8 +236,8 @@ describe('redactUrl: names and values that are no credential stay as written', (
     // Only a name that is exactly `sig`, and only names that start with `auth`, are credentials by those two words.
     ['https://x.example/?design=1&sigma=2&xsig=3&author=yes', 'https://x.example/?design=1&sigma=2&xsig=3&author=***'],
     [
-      'https://x.example/?oauth_state=abc&code=xyz&zipcode=12345',
-      'https://x.example/?oauth_state=abc&code=***&zipcode=12345',
+      'https://x.example/?oauth_state=abc&code=xyz&zipcode=12345&code_challenge=E9Mel',
+      'https://x.example/?oauth_state=abc&code=***&zipcode=12345&code_challenge=E9Mel',
     ],
     // A name that does not decode is compared as written.
     [`https://x.example/?%E0%A4%A_token=${SECRET}&q=%E0%A4%A`, 'https://x.example/?%E0%A4%A_token=***&q=%E0%A4%A'],
@@ -252,6 +253,11 @@ describe('redactUrl: names and values that are no credential stay as written', (
     expect(redactUrl('ftp://user:pw@x.example/a@b?q=c@d')).toBe('ftp://***@x.example/a@b?q=c@d');
     expect(redactUrl('https://x.example/a@b')).toBe('https://x.example/a@b');
     expect(redactUrl('mailto:someone@x.example')).toBe('mailto:someone@x.example');
+    expect(redactUrl('s3://AKIA:secret@bucket/key')).toBe('s3://***@bucket/key');
+    // A URL in the query is data of this one: its user is no credential of the request.
+    expect(redactUrl('https://x.example/share?u=https://bob@example.org/')).toBe(
+      'https://x.example/share?u=https://bob@example.org/',
+    );
   });
 });
 
@@ -287,6 +293,7 @@ describe('ApiError: what it says and keeps of a failed answer', () => {
     expect(isApiError(error)).toBe(true);
     expect(isApiError({ isApiError: 'yes' })).toBe(false);
     expect(isApiError(null)).toBe(false);
+    expect(isApiError(undefined)).toBe(false);
     expect(isApiError(new Error('x'))).toBe(false);
   });
 
@@ -330,6 +337,29 @@ describe('ApiError masks echoed credentials in every string of the answer, and n
     // The answer's own object and the 32 levels under it are copied with the echo masked; deeper ones are kept.
     expect(texts.slice(0, 33)).toEqual(Array(33).fill('***'));
     expect(texts.slice(33)).toEqual(Array(8).fill(SECRET));
+  });
+
+  it('in arrays nested as deep, and leaves what lies deeper as it is', () => {
+    type Nest = [string, Nest?];
+    const nest = (depth: number): Nest => (depth === 0 ? [SECRET] : [SECRET, nest(depth - 1)]);
+    let deep = failed(nest(40)).body as Nest | undefined;
+    const texts: string[] = [];
+    for (; deep; deep = deep[1]) texts.push(deep[0]);
+    expect(texts.slice(0, 33)).toEqual(Array(33).fill('***'));
+    expect(texts.slice(33)).toEqual(Array(8).fill(SECRET));
+  });
+
+  it('keeps an answer without a body, and entries that are no JSON value, as they are', () => {
+    const error = new ApiError(
+      new Response(null, { status: 401 }),
+      undefined,
+      { method: 'GET', url },
+      {
+        errors: [undefined, 7, true],
+      },
+    );
+    expect(error.body).toBeUndefined();
+    expect(error.errors).toEqual([undefined, 7, true]);
   });
 
   it('a credential of exactly 6 characters is looked for; a shorter one is not', () => {
