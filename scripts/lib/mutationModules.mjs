@@ -31,7 +31,13 @@ export const mutationModules = {
   },
   cookiesErrors: {
     mutate: ['src/core/cookies.ts', 'src/core/errors.ts', 'src/core/trustedTypes.ts'],
-    tests: ['tests/core/cookies.test.ts', 'tests/core/errors.test.ts', 'tests/core/urlGuard.test.ts'],
+    tests: [
+      'tests/core/cookies.test.ts',
+      'tests/core/errors.test.ts',
+      'tests/core/trustedTypes.test.ts',
+      'tests/core/scheduler.test.ts',
+      'tests/core/transport.test.ts',
+    ],
   },
   consent: {
     mutate: ['src/site/consent.ts', 'src/site/tracking.tsx'],

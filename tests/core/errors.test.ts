@@ -1,7 +1,15 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { withPrism } from '../support/prism.ts';
-import { ApiError, createTransport, describeFailure, redactUrl } from '../../src/core/index.ts';
+import {
+  ApiError,
+  CodedError,
+  createTransport,
+  describeFailure,
+  isApiError,
+  isCodedError,
+  redactUrl,
+} from '../../src/core/index.ts';
 import { createContentClient } from '../../src/content/index.ts';
 
 const SECRET = 'S3CR3T-0f9a';
@@ -202,5 +210,224 @@ describe('describeFailure: one log line for a failed call', () => {
     expect(describeFailure(network)).toBe('TypeError: Failed to fetch https://x.example/?access_token=***');
     expect(describeFailure(network)).not.toContain('\n');
     expect(describeFailure('plain')).toBe('plain');
+  });
+});
+
+describe('the one error base (CodedError, isCodedError)', () => {
+  it('has no cause property at all when given none, as new Error(message)', () => {
+    const error = new CodedError('IV-0005', 'Use a date in the past');
+    expect(error).toMatchObject({ name: 'CodedError', code: 'IV-0005', message: 'Use a date in the past' });
+    expect('cause' in error).toBe(false);
+    expect('cause' in new CodedError('IV-0005', 'm', {})).toBe(false);
+    expect('cause' in new CodedError('IV-0005', 'm', { cause: undefined })).toBe(false);
+    expect(new CodedError('IV-0005', 'm', { cause: 0 }).cause).toBe(0);
+  });
+
+  it('tells coded errors (from any copy of the package) from every other value', () => {
+    expect(isCodedError(Object.assign(new Error('other copy'), { code: 'NETWORK' }))).toBe(true);
+    expect(isCodedError(Object.assign(new Error('errno'), { code: 42 }))).toBe(false);
+    expect(isCodedError({ code: 'NETWORK', message: 'not an Error' })).toBe(false);
+    expect(isCodedError(undefined)).toBe(false);
+  });
+});
+
+describe('redactUrl: names and values that are no credential stay as written', () => {
+  it.each([
+    // Only a name that is exactly `sig`, and only names that start with `auth`, are credentials by those two words.
+    ['https://x.example/?design=1&sigma=2&xsig=3&author=yes', 'https://x.example/?design=1&sigma=2&xsig=3&author=***'],
+    [
+      'https://x.example/?oauth_state=abc&code=xyz&zipcode=12345&code_challenge=E9Mel',
+      'https://x.example/?oauth_state=abc&code=***&zipcode=12345&code_challenge=E9Mel',
+    ],
+    // A name that does not decode is compared as written.
+    [`https://x.example/?%E0%A4%A_token=${SECRET}&q=%E0%A4%A`, 'https://x.example/?%E0%A4%A_token=***&q=%E0%A4%A'],
+    // `+` is a space in a name: `api+key` is `api key`.
+    [`https://x.example/?api+key=${SECRET}`, 'https://x.example/?api+key=***'],
+    // The scheme, host and path are no parameter, whatever they hold.
+    ['https://token.example/session/key=1', 'https://token.example/session/key=1'],
+    ['https://x.example/a?#token=t0k3n1', 'https://x.example/a?#token=***'],
+    ['https://x.example/a?q=1&&token=t0k3n1', 'https://x.example/a?q=1&&token=***'],
+  ])('%s → %s', (url, expected) => expect(redactUrl(url)).toBe(expected));
+
+  it('removes user and password, and only before the host', () => {
+    expect(redactUrl('ftp://user:pw@x.example/a@b?q=c@d')).toBe('ftp://***@x.example/a@b?q=c@d');
+    expect(redactUrl('https://x.example/a@b')).toBe('https://x.example/a@b');
+    expect(redactUrl('mailto:someone@x.example')).toBe('mailto:someone@x.example');
+    expect(redactUrl('s3://AKIA:secret@bucket/key')).toBe('s3://***@bucket/key');
+    // A URL in the query is data of this one: its user is no credential of the request.
+    expect(redactUrl('https://x.example/share?u=https://bob@example.org/')).toBe(
+      'https://x.example/share?u=https://bob@example.org/',
+    );
+  });
+});
+
+describe('ApiError: what it says and keeps of a failed answer', () => {
+  const request = { method: 'POST', url: 'https://api.example/v1/orders' };
+
+  it('says the service message, else the status text, else the status', () => {
+    const answer = (status: number, statusText = '') => new Response('{}', { status, statusText });
+    expect(new ApiError(answer(409, 'Conflict'), {}, request, { message: 'Order exists' }).message).toBe(
+      'Order exists',
+    );
+    expect(new ApiError(answer(409, 'Conflict'), {}, request, { message: '' }).message).toBe('Conflict');
+    expect(new ApiError(answer(409), {}, request).message).toBe('HTTP 409');
+  });
+
+  it('is branded and printable without its answer', () => {
+    const error = new ApiError(new Response('{}', { status: 500, statusText: 'Oops' }), { a: 1 }, request, {
+      errorCode: 'E500',
+      errors: [{ code: 'E500' }],
+    });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      code: 'E500',
+      errorCode: 'E500',
+      isApiError: true,
+      status: 500,
+      statusText: 'Oops',
+      body: { a: 1 },
+      errors: [{ code: 'E500' }],
+      request,
+    });
+    expect(Object.keys(error)).not.toContain('response');
+    expect(isApiError(error)).toBe(true);
+    expect(isApiError({ isApiError: 'yes' })).toBe(false);
+    expect(isApiError(null)).toBe(false);
+    expect(isApiError(undefined)).toBe(false);
+    expect(isApiError(new Error('x'))).toBe(false);
+  });
+
+  it('keeps the answer itself when the request carried no credential to look for', () => {
+    const body = { items: [{ name: 'Radar' }] };
+    const errors = [{ message: 'x' }];
+    const error = new ApiError(new Response('{}', { status: 400 }), body, request, { errors });
+    expect(error.body).toBe(body);
+    expect(error.errors).toBe(errors);
+  });
+});
+
+describe('ApiError masks echoed credentials in every string of the answer, and nothing else', () => {
+  const url = `https://api.example/v1/things?api_key=${SECRET}`;
+  const failed = (body: unknown, headers?: Record<string, string>) =>
+    new ApiError(new Response('{}', { status: 401 }), body, { method: 'GET', url, ...(headers ? { headers } : {}) });
+
+  it('in nested arrays and plain objects (also without a prototype), and in no other object', () => {
+    const date = new Date(0);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { key: SECRET });
+    const body = failed({ list: [[`a ${SECRET}`]], bare, date, count: 3, none: null }).body as {
+      list: string[][];
+      bare: Record<string, unknown>;
+      date: Date;
+      count: number;
+      none: null;
+    };
+    expect(body.list).toEqual([['a ***']]);
+    expect(body.bare.key).toBe('***');
+    expect(body.date).toBe(date);
+    expect(body.count).toBe(3);
+    expect(body.none).toBeNull();
+  });
+
+  it('down to 32 levels deep, and leaves what lies deeper as it is', () => {
+    type Nest = { inner?: Nest; text: string };
+    const nest = (depth: number): Nest => (depth === 0 ? { text: SECRET } : { inner: nest(depth - 1), text: SECRET });
+    let deep = failed(nest(40)).body as Nest;
+    const texts: string[] = [];
+    for (; deep; deep = deep.inner!) texts.push(deep.text);
+    // The answer's own object and the 32 levels under it are copied with the echo masked; deeper ones are kept.
+    expect(texts.slice(0, 33)).toEqual(Array(33).fill('***'));
+    expect(texts.slice(33)).toEqual(Array(8).fill(SECRET));
+  });
+
+  it('in arrays nested as deep, and leaves what lies deeper as it is', () => {
+    type Nest = [string, Nest?];
+    const nest = (depth: number): Nest => (depth === 0 ? [SECRET] : [SECRET, nest(depth - 1)]);
+    let deep = failed(nest(40)).body as Nest | undefined;
+    const texts: string[] = [];
+    for (; deep; deep = deep[1]) texts.push(deep[0]);
+    expect(texts.slice(0, 33)).toEqual(Array(33).fill('***'));
+    expect(texts.slice(33)).toEqual(Array(8).fill(SECRET));
+  });
+
+  it('keeps an answer without a body, and entries that are no JSON value, as they are', () => {
+    const error = new ApiError(
+      new Response(null, { status: 401 }),
+      undefined,
+      { method: 'GET', url },
+      {
+        errors: [undefined, 7, true],
+      },
+    );
+    expect(error.body).toBeUndefined();
+    expect(error.errors).toEqual([undefined, 7, true]);
+  });
+
+  it('a credential of exactly 6 characters is looked for; a shorter one is not', () => {
+    const answer = (key: string) =>
+      new ApiError(new Response('{}', { status: 401 }), `no key ${key}`, {
+        method: 'GET',
+        url: `https://api.example/?api_key=${key}`,
+      }).body;
+    expect(answer('abcdef')).toBe('no key ***');
+    expect(answer('abcde')).toBe('no key abcde');
+  });
+
+  it('the password of user information, and the whole of it', () => {
+    const error = new ApiError(
+      new Response('{}', { status: 401 }),
+      'user svc:pa55word refused; pa55word is wrong',
+      { method: 'GET', url: 'https://svc:pa55word@api.example/' },
+      { message: 'svc:pa55word refused; pa55word is wrong' },
+    );
+    expect(error.body).toBe('user *** refused; *** is wrong');
+    expect(error.message).toBe('*** refused; *** is wrong');
+  });
+
+  it("each value of a Cookie header, a header's credentials after its scheme, and no header named like no credential", () => {
+    const error = failed(`session sess10n42 and ${SECRET}-b and Basic-auth dXNlcjpw and json-xyz`, {
+      Cookie: 'theme=dark-mode; sid=sess10n42',
+      Authorization: 'Basic dXNlcjpw',
+      'X-Api-Key': `${SECRET}-b`,
+      Accept: 'json-xyz',
+    });
+    expect(error.body).toBe('session *** and *** and Basic-auth *** and json-xyz');
+  });
+
+  it('a credential sent encoded, in its decoded forms (`+` as a space and as a plus)', () => {
+    const error = new ApiError(new Response('{}', { status: 401 }), 'keys a b c/d, a+b+c/d', {
+      method: 'GET',
+      url: 'https://api.example/?token=a+b+c%2Fd',
+    });
+    expect(error.body).toBe('keys ***, ***');
+  });
+
+  it('the message: "token": "…" fields, whatever their value, and no other field', () => {
+    const error = new ApiError(
+      new Response('{}', { status: 400 }),
+      {},
+      { method: 'GET', url: 'https://api.example/' },
+      {
+        message: '{"name":"radar","session" :  "s","Token":"t","note":"a \\"token\\": \\"x\\""}',
+      },
+    );
+    expect(error.message).toBe('{"name":"radar","session" :  "***","Token":"***","note":"a \\"token\\": \\"x\\""}');
+  });
+});
+
+describe('describeFailure: the rest of its one line', () => {
+  it('leaves out an empty status text, and cuts the URL at its query or fragment', () => {
+    const error = new ApiError(
+      new Response('{}', { status: 500 }),
+      {},
+      { method: 'PUT', url: 'https://x.example/a#t=1' },
+    );
+    expect(describeFailure(error)).toBe('HTTP 500 from PUT https://x.example/a');
+  });
+
+  it('keeps a message or value to 300 characters', () => {
+    const long = 'x'.repeat(400);
+    expect(describeFailure(new Error(long))).toBe(`Error: ${'x'.repeat(300)}`);
+    expect(describeFailure(long)).toBe('x'.repeat(300));
+    expect(describeFailure({ toString: () => 'odd value' })).toBe('odd value');
   });
 });
