@@ -13,6 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   setTimerProvider(undefined);
 });
 
@@ -367,5 +368,87 @@ describe('sign-in and sign-out in this tab', () => {
     await t.client.signOut({ redirect: false });
     expect(t.store.getSnapshot().status).toBe('unauthenticated');
     expect(t.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession', 'signout']);
+  });
+});
+
+describe('what the store keeps, and what it stops doing', () => {
+  const message = new StorageEvent('storage', {
+    key: 'nextauth.message',
+    newValue: JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1 }),
+  });
+
+  it('keeps a known session when a refresh fails in the client (logged, not signed out)', async () => {
+    const api = prismClient(prism.url);
+    const broken = { ...api.client, readSession: () => Promise.reject(new Error('session backend unreachable')) };
+    const session = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
+    const store = createSessionStore({ client: broken, session, window: new EventTarget() as unknown as Window });
+    const before = store.getSnapshot();
+    await store.refetch();
+    expect(store.getSnapshot()).toBe(before);
+    expect(api.log.codes()).toEqual(['CLIENT_SESSION_ERROR']);
+  });
+
+  it('sends one refresh when the tab becomes visible again while one is still running', async () => {
+    const t = setup();
+    await settled(t.store);
+    t.show('visible');
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(2);
+    await until(t.store, () => t.statuses.length === 3);
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(3);
+  });
+
+  it('stops calling a listener once it unsubscribes', async () => {
+    const t = setup();
+    await settled(t.store);
+    const listener = vi.fn();
+    t.store.subscribe(listener)();
+    await t.store.refetch();
+    expect(t.statuses).toEqual(['loading', 'authenticated', 'authenticated']);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('after stop(), fetches on no trigger: other tabs, focus, a sign-in elsewhere in the tab, polling, going online', async () => {
+    const t = setup({ triggers: { refetchInterval: 60 } });
+    await settled(t.store);
+    t.stop();
+    t.win.dispatchEvent(message);
+    t.show('visible');
+    await t.client.refetch();
+    t.win.dispatchEvent(new Event('offline'));
+    t.win.dispatchEvent(new Event('online'));
+    vi.advanceTimersByTime(10 * MINUTE);
+    expect(t.sessionFetches()).toBe(1);
+  });
+
+  it('polls when the browser says it is online (navigator.onLine), not when it says offline', async () => {
+    const online = setup({ triggers: { refetchInterval: 60 }, store: { online: undefined } });
+    await settled(online.store);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const offline = setup({ triggers: { refetchInterval: 60 }, store: { online: undefined } });
+    await settled(offline.store);
+    vi.advanceTimersByTime(MINUTE);
+    expect([online.sessionFetches(), offline.sessionFetches()]).toEqual([2, 1]);
+  });
+
+  it('tells the other tabs on refetch(true) only', async () => {
+    const t = setup();
+    await settled(t.store);
+    await t.store.refetch();
+    expect(t.messages).toHaveLength(1);
+    await t.store.refetch(true);
+    expect(t.messages).toHaveLength(2);
+  });
+
+  it('keeps the snapshot the page was rendered with for hydration, whatever arrived since', async () => {
+    const t = setup();
+    const server = t.store.getServerSnapshot();
+    expect(server).toEqual({ data: null, status: 'loading' });
+    await settled(t.store);
+    expect(t.store.getServerSnapshot()).toBe(server);
+    const session = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
+    const rendered = setup({ store: { session } });
+    expect(rendered.store.getServerSnapshot()).toEqual({ data: session, status: 'authenticated' });
   });
 });
