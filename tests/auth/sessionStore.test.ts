@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { createSessionStore, type SessionStoreOptions } from '../../src/auth/index.ts';
 import { setTimerProvider } from '../../src/core/scheduler.ts';
+import type { Session } from '../../generated/auth/model/session.ts';
 import { prismClient, visitor, type Prefer } from './harness.ts';
 
 const prism = withPrism('auth');
@@ -14,6 +15,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   setTimerProvider(undefined);
 });
 
@@ -174,7 +176,7 @@ describe('refresh when the tab becomes visible', () => {
     server.state.signedIn = false;
     t.show('visible');
     await until(t.store, () => t.store.getSnapshot().status === 'unauthenticated');
-    expect(t.messages).toHaveLength(2);
+    expect(t.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession', 'getSession']);
   });
 });
 
@@ -371,6 +373,28 @@ describe('sign-in and sign-out in this tab', () => {
   });
 });
 
+/** A client whose session reads answer when the test says: `answer(i, session)` or `fail(i)`, read `i` counting from 0. */
+function heldReads(client: ReturnType<typeof prismClient>['client']) {
+  const reads: { resolve: (session: Session | null) => void; reject: (error: Error) => void }[] = [];
+  const held = {
+    ...client,
+    readSession: () =>
+      new Promise<Session | null | undefined>((resolve, reject) => void reads.push({ resolve, reject })),
+  };
+  return {
+    client: held,
+    reads: () => reads.length,
+    answer: async (i: number, session: Session | null) => {
+      reads[i]!.resolve(session);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    fail: async (i: number) => {
+      reads[i]!.reject(new Error('session backend unreachable'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}
+
 describe('what the store keeps, and what it stops doing', () => {
   const message = new StorageEvent('storage', {
     key: 'nextauth.message',
@@ -450,5 +474,41 @@ describe('what the store keeps, and what it stops doing', () => {
     const session = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
     const rendered = setup({ store: { session } });
     expect(rendered.store.getServerSnapshot()).toEqual({ data: session, status: 'authenticated' });
+  });
+
+  it('keeps loading, never signed out, when an older read fails after a newer one started', async () => {
+    const held = heldReads(prismClient(prism.url).client);
+    const store = createSessionStore({ client: held.client, window: new EventTarget() as unknown as Window });
+    const statuses: string[] = [];
+    store.subscribe(() => statuses.push(store.getSnapshot().status));
+    store.start();
+    void store.refetch();
+    expect(held.reads()).toBe(2);
+    await held.fail(0);
+    expect(store.getSnapshot().status).toBe('loading');
+    await held.answer(1, { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } });
+    expect(statuses).toEqual(['authenticated']);
+  });
+
+  it('is not undone by the older of two refreshes that were both running when the session was updated', async () => {
+    const held = heldReads(prismClient(prism.url).client);
+    const updated = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Dr Ada Okafor' } };
+    const client = { ...held.client, updateSession: () => Promise.resolve(updated) };
+    const stale = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
+    const store = createSessionStore({ client, session: stale, window: new EventTarget() as unknown as Window });
+    void store.refetch();
+    void store.refetch();
+    await store.update({ name: 'Dr Ada Okafor' });
+    await held.answer(0, stale);
+    await held.answer(1, stale);
+    expect(store.getSnapshot().data).toEqual(updated);
+  });
+
+  it('starts offline where there is no navigator (a server or a worker)', async () => {
+    vi.stubGlobal('navigator', undefined);
+    const t = setup({ triggers: { refetchInterval: 60 }, store: { online: undefined } });
+    await settled(t.store);
+    vi.advanceTimersByTime(MINUTE);
+    expect(t.sessionFetches()).toBe(1);
   });
 });
