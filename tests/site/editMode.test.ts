@@ -75,6 +75,12 @@ describe('rewriteSrcset', () => {
       '/-/media/a.jpg future(1, 2) 1x, /-/media/b.jpg 2x',
       `${shell('/-/media/a.jpg')} future(1, 2) 1x, ${shell('/-/media/b.jpg')} 2x`,
     ],
+    // What is inside a descriptor's parentheses is no URL, whatever it looks like, and stays as written.
+    [
+      'a media path inside a descriptor',
+      '/-/media/a.jpg future(1, /-/media/x.jpg) 1x, /-/media/b.jpg 2x',
+      `${shell('/-/media/a.jpg')} future(1, /-/media/x.jpg) 1x, ${shell('/-/media/b.jpg')} 2x`,
+    ],
     [
       'candidates without descriptors, ended by their commas',
       '/-/media/a.jpg, /-/media/b.jpg,',
@@ -111,6 +117,7 @@ describe('rewriteSrcset', () => {
     ['\t/img/a.jpg  300w,\n/img/b.jpg 600w'],
     ['data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x'],
     ['/img/a.jpg future(1, 2) 1x'],
+    ['/img/a.jpg future(1, /-/media/x.jpg) 1x'],
     [',, /img/a.jpg,'],
     [''],
     ['/sitecore/shell/-/media/a.jpg 1x, /sitecore/shell/-/media/b.jpg?c=1,2 2x'],

@@ -70,6 +70,7 @@ describe('forEachRendering', () => {
     const placeholders = {
       main: [
         null,
+        undefined,
         'Hero',
         7,
         { uid: 'x' },
