@@ -60,6 +60,7 @@ export const mutationModules = {
       'tests/site/editing.test.tsx',
       'tests/site/editingMarkers.test.tsx',
       'tests/site/editingProperties.test.tsx',
+      'tests/site/renderingContext.test.tsx',
     ],
   },
   commerce: {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { createSessionStore, type SessionStoreOptions } from '../../src/auth/index.ts';
 import { setTimerProvider } from '../../src/core/scheduler.ts';
+import type { Session } from '../../generated/auth/model/session.ts';
 import { prismClient, visitor, type Prefer } from './harness.ts';
 
 const prism = withPrism('auth');
@@ -13,6 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   setTimerProvider(undefined);
 });
 
@@ -173,7 +176,7 @@ describe('refresh when the tab becomes visible', () => {
     server.state.signedIn = false;
     t.show('visible');
     await until(t.store, () => t.store.getSnapshot().status === 'unauthenticated');
-    expect(t.messages).toHaveLength(2);
+    expect(t.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession', 'getSession']);
   });
 });
 
@@ -367,5 +370,145 @@ describe('sign-in and sign-out in this tab', () => {
     await t.client.signOut({ redirect: false });
     expect(t.store.getSnapshot().status).toBe('unauthenticated');
     expect(t.messages.map((m) => JSON.parse(m).data.trigger)).toEqual(['getSession', 'signout']);
+  });
+});
+
+/** A client whose session reads answer when the test says: `answer(i, session)` or `fail(i)`, read `i` counting from 0. */
+function heldReads(client: ReturnType<typeof prismClient>['client']) {
+  const reads: { resolve: (session: Session | null) => void; reject: (error: Error) => void }[] = [];
+  const held = {
+    ...client,
+    readSession: () =>
+      new Promise<Session | null | undefined>((resolve, reject) => void reads.push({ resolve, reject })),
+  };
+  return {
+    client: held,
+    reads: () => reads.length,
+    answer: async (i: number, session: Session | null) => {
+      reads[i]!.resolve(session);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    fail: async (i: number) => {
+      reads[i]!.reject(new Error('session backend unreachable'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}
+
+describe('what the store keeps, and what it stops doing', () => {
+  const message = new StorageEvent('storage', {
+    key: 'nextauth.message',
+    newValue: JSON.stringify({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1 }),
+  });
+
+  it('keeps a known session when a refresh fails in the client (logged, not signed out)', async () => {
+    const api = prismClient(prism.url);
+    const broken = { ...api.client, readSession: () => Promise.reject(new Error('session backend unreachable')) };
+    const session = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
+    const store = createSessionStore({ client: broken, session, window: new EventTarget() as unknown as Window });
+    const before = store.getSnapshot();
+    await store.refetch();
+    expect(store.getSnapshot()).toBe(before);
+    expect(api.log.codes()).toEqual(['CLIENT_SESSION_ERROR']);
+  });
+
+  it('sends one refresh when the tab becomes visible again while one is still running', async () => {
+    const t = setup();
+    await settled(t.store);
+    t.show('visible');
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(2);
+    await until(t.store, () => t.statuses.length === 3);
+    t.show('visible');
+    expect(t.sessionFetches()).toBe(3);
+  });
+
+  it('stops calling a listener once it unsubscribes', async () => {
+    const t = setup();
+    await settled(t.store);
+    const listener = vi.fn();
+    t.store.subscribe(listener)();
+    await t.store.refetch();
+    expect(t.statuses).toEqual(['loading', 'authenticated', 'authenticated']);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('after stop(), fetches on no trigger: other tabs, focus, a sign-in elsewhere in the tab, polling, going online', async () => {
+    const t = setup({ triggers: { refetchInterval: 60 } });
+    await settled(t.store);
+    t.stop();
+    t.win.dispatchEvent(message);
+    t.show('visible');
+    await t.client.refetch();
+    t.win.dispatchEvent(new Event('offline'));
+    t.win.dispatchEvent(new Event('online'));
+    vi.advanceTimersByTime(10 * MINUTE);
+    expect(t.sessionFetches()).toBe(1);
+  });
+
+  it('polls when the browser says it is online (navigator.onLine), not when it says offline', async () => {
+    const online = setup({ triggers: { refetchInterval: 60 }, store: { online: undefined } });
+    await settled(online.store);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const offline = setup({ triggers: { refetchInterval: 60 }, store: { online: undefined } });
+    await settled(offline.store);
+    vi.advanceTimersByTime(MINUTE);
+    expect([online.sessionFetches(), offline.sessionFetches()]).toEqual([2, 1]);
+  });
+
+  it('tells the other tabs on refetch(true) only', async () => {
+    const t = setup();
+    await settled(t.store);
+    await t.store.refetch();
+    expect(t.messages).toHaveLength(1);
+    await t.store.refetch(true);
+    expect(t.messages).toHaveLength(2);
+  });
+
+  it('keeps the snapshot the page was rendered with for hydration, whatever arrived since', async () => {
+    const t = setup();
+    const server = t.store.getServerSnapshot();
+    expect(server).toEqual({ data: null, status: 'loading' });
+    await settled(t.store);
+    expect(t.store.getServerSnapshot()).toBe(server);
+    const session = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
+    const rendered = setup({ store: { session } });
+    expect(rendered.store.getServerSnapshot()).toEqual({ data: session, status: 'authenticated' });
+  });
+
+  it('keeps loading, never signed out, when an older read fails after a newer one started', async () => {
+    const held = heldReads(prismClient(prism.url).client);
+    const store = createSessionStore({ client: held.client, window: new EventTarget() as unknown as Window });
+    const statuses: string[] = [];
+    store.subscribe(() => statuses.push(store.getSnapshot().status));
+    store.start();
+    void store.refetch();
+    expect(held.reads()).toBe(2);
+    await held.fail(0);
+    expect(store.getSnapshot().status).toBe('loading');
+    await held.answer(1, { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } });
+    expect(statuses).toEqual(['authenticated']);
+  });
+
+  it('is not undone by the older of two refreshes that were both running when the session was updated', async () => {
+    const held = heldReads(prismClient(prism.url).client);
+    const updated = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Dr Ada Okafor' } };
+    const client = { ...held.client, updateSession: () => Promise.resolve(updated) };
+    const stale = { expires: '2026-07-14T09:30:00.000Z', user: { name: 'Ada' } };
+    const store = createSessionStore({ client, session: stale, window: new EventTarget() as unknown as Window });
+    void store.refetch();
+    void store.refetch();
+    await store.update({ name: 'Dr Ada Okafor' });
+    await held.answer(0, stale);
+    await held.answer(1, stale);
+    expect(store.getSnapshot().data).toEqual(updated);
+  });
+
+  it('starts offline where there is no navigator (a server or a worker)', async () => {
+    vi.stubGlobal('navigator', undefined);
+    const t = setup({ triggers: { refetchInterval: 60 }, store: { online: undefined } });
+    await settled(t.store);
+    vi.advanceTimersByTime(MINUTE);
+    expect(t.sessionFetches()).toBe(1);
   });
 });

@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getPageMode, rewriteMediaImages, rewriteMediaUrl, rewriteSrcset } from '../../src/site/editMode.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  history.replaceState(null, '', '/');
 });
 
 describe('getPageMode', () => {
@@ -15,6 +17,16 @@ describe('getPageMode', () => {
     ['', 'normal'],
     ['?x=1&sc_mode=preview', 'preview'],
   ])('%s → %s', (search, mode) => expect(getPageMode(search)).toBe(mode));
+
+  it("reads the page's own query string when given none", () => {
+    history.replaceState(null, '', '/about?sc_mode=Preview');
+    expect(getPageMode()).toBe('preview');
+  });
+
+  it('is normal where there is no location (a server render)', () => {
+    vi.stubGlobal('location', undefined);
+    expect(getPageMode()).toBe('normal');
+  });
 });
 
 describe('rewriteMediaUrl', () => {
@@ -24,6 +36,12 @@ describe('rewriteMediaUrl', () => {
     ['https://cms.example.com/-/media/a.png', 'https://cms.example.com/sitecore/shell/-/media/a.png'],
     ['/-/Media/Upper.png', '/sitecore/shell/-/Media/Upper.png'],
     ['/sitecore/shell/-/media/a.png', '/sitecore/shell/-/media/a.png'],
+    ['/Sitecore/Shell/-/media/a.png', '/Sitecore/Shell/-/media/a.png'],
+    ['https://cms.example.com/sitecore/shell/-/media/a.png', 'https://cms.example.com/sitecore/shell/-/media/a.png'],
+    [
+      'https://cms.example.com/SITECORE/SHELL/-/jssmedia/a.png?w=1',
+      'https://cms.example.com/SITECORE/SHELL/-/jssmedia/a.png?w=1',
+    ],
     ['/images/logo.svg', '/images/logo.svg'],
     ['/~/media/old.png', '/~/media/old.png'],
     ['', ''],
@@ -56,6 +74,12 @@ describe('rewriteSrcset', () => {
       'a descriptor with parentheses',
       '/-/media/a.jpg future(1, 2) 1x, /-/media/b.jpg 2x',
       `${shell('/-/media/a.jpg')} future(1, 2) 1x, ${shell('/-/media/b.jpg')} 2x`,
+    ],
+    // What is inside a descriptor's parentheses is no URL, whatever it looks like, and stays as written.
+    [
+      'a media path inside a descriptor',
+      '/-/media/a.jpg future(1, /-/media/x.jpg) 1x, /-/media/b.jpg 2x',
+      `${shell('/-/media/a.jpg')} future(1, /-/media/x.jpg) 1x, ${shell('/-/media/b.jpg')} 2x`,
     ],
     [
       'candidates without descriptors, ended by their commas',
@@ -93,6 +117,7 @@ describe('rewriteSrcset', () => {
     ['\t/img/a.jpg  300w,\n/img/b.jpg 600w'],
     ['data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x'],
     ['/img/a.jpg future(1, 2) 1x'],
+    ['/img/a.jpg future(1, /-/media/x.jpg) 1x'],
     [',, /img/a.jpg,'],
     [''],
     ['/sitecore/shell/-/media/a.jpg 1x, /sitecore/shell/-/media/b.jpg?c=1,2 2x'],
@@ -147,6 +172,45 @@ describe('rewriteMediaImages leaves images without media URLs alone', () => {
     expect(mixed.getAttribute('srcset')).toBe('/img/m.jpg?crop=0,0 1x, /sitecore/shell/-/media/m-2.jpg?crop=1,1 2x');
     expect(mixed.getAttribute('data-original-srcset')).toBe('/img/m.jpg?crop=0,0 1x, /-/media/m-2.jpg?crop=1,1 2x');
     expect(mixed.hasAttribute('data-original-src')).toBe(false);
+    stop();
+  });
+});
+
+describe('rewriteMediaImages, later changes', () => {
+  it('rewrites the images of the whole body when given no root', () => {
+    document.body.innerHTML = '<main><img id="a" src="/-/media/a.jpg" alt=""></main>';
+    const stop = rewriteMediaImages();
+    expect(document.getElementById('a')!.getAttribute('src')).toBe('/sitecore/shell/-/media/a.jpg');
+    stop();
+  });
+
+  it('rewrites an image added on its own, beside text, and a srcset changed later', async () => {
+    document.body.innerHTML = '<main><img id="a" src="/img/a.jpg" alt=""></main>';
+    const stop = rewriteMediaImages(document.body);
+    const main = document.querySelector('main')!;
+    const img = document.createElement('img');
+    img.setAttribute('src', '/-/media/added.jpg');
+    main.append('Some text, then an image', img);
+    document.getElementById('a')!.setAttribute('srcset', '/-/media/a-2.jpg 2x');
+    await Promise.resolve();
+    expect(img.getAttribute('src')).toBe('/sitecore/shell/-/media/added.jpg');
+    expect(document.getElementById('a')!.getAttribute('srcset')).toBe('/sitecore/shell/-/media/a-2.jpg 2x');
+    expect(document.getElementById('a')!.getAttribute('data-original-srcset')).toBe('/-/media/a-2.jpg 2x');
+    stop();
+  });
+
+  it('rewrites images only: a video, an iframe or a link keeps its media URL', async () => {
+    document.body.innerHTML = `
+      <video id="v" src="/-/media/clip.mp4"></video>
+      <iframe id="f" src="/-/media/doc.pdf"></iframe>`;
+    const stop = rewriteMediaImages(document.body);
+    const later = document.createElement('embed');
+    later.setAttribute('src', '/-/media/late.pdf');
+    document.body.append(later);
+    await Promise.resolve();
+    expect(document.getElementById('v')!.getAttribute('src')).toBe('/-/media/clip.mp4');
+    expect(document.getElementById('f')!.getAttribute('src')).toBe('/-/media/doc.pdf');
+    expect(later.getAttribute('src')).toBe('/-/media/late.pdf');
     stop();
   });
 });
