@@ -63,6 +63,11 @@ export const mutationModules = {
   },
   identifiers: {
     mutate: ['src/engagement/browserId.ts', 'src/engagement/guestId.ts'],
-    tests: ['tests/engagement/browserId.test.ts', 'tests/engagement/forget.test.ts'],
+    tests: [
+      'tests/engagement/browserId.test.ts',
+      'tests/engagement/forget.test.ts',
+      'tests/engagement/defects.test.ts',
+      'tests/engagement/lazyParts.test.ts',
+    ],
   },
 };
