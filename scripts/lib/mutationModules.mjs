@@ -55,6 +55,7 @@ export const mutationModules = {
       'tests/commerce/impersonation.test.ts',
       'tests/commerce/serializeQuery.test.ts',
       'tests/commerce/regions.test.ts',
+      'tests/commerce/client.test.ts',
     ],
   },
   session: {
