@@ -37,7 +37,7 @@ export const mutationModules = {
   },
   settings: {
     mutate: ['src/site/siteEnv.ts'],
-    tests: ['tests/site/siteEnv.test.ts'],
+    tests: ['tests/site/siteEnv.test.ts', 'tests/site/siteEnvEdges.test.ts'],
   },
   editMode: {
     mutate: ['src/site/editMode.ts', 'src/site/content/renderingContext.ts'],
