@@ -54,6 +54,11 @@ describe('hosts next to the refused ones, in a deployed build', () => {
     // A global address whose last 32 bits read 127.0.0.1: only 64:ff9b::/96 (NAT64) carries an IPv4 host there.
     'https://[2001:ff9b::7f00:1]',
     'https://[2001:db8:1:2:3:4:5:6]',
+    // Public addresses whose second part is that of a private range: the first part decides.
+    'https://8.16.0.1',
+    'https://8.168.0.1',
+    'https://8.254.0.1',
+    'https://8.64.0.1',
   ])('%s passes', (value) => {
     expect(contentHost(value, 'production')).toEqual([]);
   });
