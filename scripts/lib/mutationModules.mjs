@@ -50,7 +50,7 @@ export const mutationModules = {
   },
   settings: {
     mutate: ['src/site/siteEnv.ts'],
-    tests: ['tests/site/siteEnv.test.ts'],
+    tests: ['tests/site/siteEnv.test.ts', 'tests/site/siteEnvEdges.test.ts'],
   },
   editMode: {
     mutate: ['src/site/editMode.ts', 'src/site/content/renderingContext.ts'],
@@ -69,6 +69,7 @@ export const mutationModules = {
       'tests/commerce/impersonation.test.ts',
       'tests/commerce/serializeQuery.test.ts',
       'tests/commerce/regions.test.ts',
+      'tests/commerce/client.test.ts',
     ],
   },
   session: {
@@ -77,6 +78,11 @@ export const mutationModules = {
   },
   identifiers: {
     mutate: ['src/engagement/browserId.ts', 'src/engagement/guestId.ts'],
-    tests: ['tests/engagement/browserId.test.ts', 'tests/engagement/forget.test.ts'],
+    tests: [
+      'tests/engagement/browserId.test.ts',
+      'tests/engagement/forget.test.ts',
+      'tests/engagement/defects.test.ts',
+      'tests/engagement/lazyParts.test.ts',
+    ],
   },
 };

@@ -65,6 +65,27 @@ describe('query strings sent by the facade (the official SDK request constructio
     );
   });
 
+  it('writes nothing for no options', () => {
+    expect(serializeQuery(undefined)).toBe('');
+    expect(serializeQuery(null)).toBe('');
+  });
+
+  it('drops undefined items of a filter array', () => {
+    expect(serializeQuery({ filters: { ID: ['a', undefined, 'b'] } })).toBe('ID=a&ID=b');
+  });
+
+  // A polluted Object.prototype, or a filter object built on a prototype, must not add filters.
+  it('sends the own keys of filter objects only, never inherited ones', () => {
+    const inherits = <T extends object>(proto: object, own: T): T => Object.assign(Object.create(proto) as T, own);
+    const filters = inherits({ Status: 'Open' }, { ID: 'a', xp: inherits({ Hidden: 'yes' }, { Color: 'red' }) });
+    expect(serializeQuery({ filters })).toBe('ID=a&xp.Color=red');
+  });
+
+  it('sends no filter for a filters value that is no object, never its characters or indexes as keys', () => {
+    expect(serializeQuery({ filters: 'ID=a', page: 2 })).toBe('page=2');
+    expect(serializeQuery({ filters: ['a', 'b'] })).toBe('');
+  });
+
   it('rejects an object given as a plain option, naming it', () => {
     expect(() => serializeQuery({ page: { n: 1 } })).toThrow(
       'Option "page" must be a string, number, boolean, date or array, not an object',

@@ -133,12 +133,65 @@ describe('the bid_{clientKey} cookie', () => {
     }
   });
 
+  it('refuses a ref that is no string (true, a number): no cookie, an empty id, and the next init asks again', async () => {
+    for (const ref of [true, 42]) {
+      resetBrowser();
+      const writes = vi.spyOn(document, 'cookie', 'set');
+      vi.stubGlobal('fetch', async () => Response.json({ ref, status: 'OK' }, { status: 201 }));
+      const sdk = await init(settings());
+      expect(writes, String(ref)).not.toHaveBeenCalled();
+      expect(document.cookie).toBe('');
+      expect(sdk.getBrowserId()).toBe('');
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('keeps the cookie 730 days when cookieExpiryDays is no number (a string from markup, true)', async () => {
+    for (const days of ['30', true]) {
+      resetBrowser();
+      recordFetch();
+      const writes = vi.spyOn(document, 'cookie', 'set');
+      await init(settings({ cookieExpiryDays: days as unknown as number }));
+      expect(writes.mock.calls, String(days)).toEqual([
+        [`bid_ck=${NEW_ID}; Max-Age=63072000; SameSite=None; Secure; Path=/`],
+      ]);
+      vi.restoreAllMocks();
+    }
+  });
+
   it('sets window.Engage = { getBrowserId, version } without web personalization', async () => {
     recordFetch();
     await init(settings());
     expect(Object.keys(window.Engage ?? {}).sort()).toEqual(['getBrowserId', 'version']);
     expect(window.Engage?.version).toBe('1.4.3');
     expect(document.scripts).toHaveLength(0);
+  });
+});
+
+// The id init settles on is the one every event of the page load sends: where no id could be kept,
+// events go without one (browser_id ''), never with a made-up one.
+describe('events of a page load without a browser id', () => {
+  /** A service that answers create.json with `create` and every event with an OK; the event bodies. */
+  function service(create: () => Response): unknown[] {
+    const events: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, request: RequestInit = {}) => {
+      if (String(url).includes('create.json')) return create();
+      events.push(JSON.parse(String(request.body)));
+      return Response.json({ ref: 'e-1', status: 'OK' }, { status: 201 });
+    });
+    return events;
+  }
+
+  it.each([
+    ['create.json answers an error', {}, () => Response.json({ error_msg: 'Bad request' }, { status: 400 })],
+    ['create.json answers a ref that is no browser id', {}, () => Response.json({ ref: 'b 1', status: 'OK' })],
+    ['the client key makes no cookie name', { clientKey: 'c k' }, () => Response.json({ ref: NEW_ID })],
+  ])('send browser_id "" when %s', async (_case, overrides, create) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const events = service(create);
+    const sdk = await init(settings(overrides));
+    await sdk.pageView();
+    expect(events).toEqual([expect.objectContaining({ browser_id: '' })]);
   });
 });
 

@@ -70,11 +70,61 @@ describe('getGuestId failures', () => {
     document.cookie = `bid_${key}=; Max-Age=0; Path=/`;
   });
 
+  it('counts its 60 s from the call, the loading of the part included', async () => {
+    const sdk = await start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let sent!: () => void;
+    const fetched = new Promise<void>((resolve) => (sent = resolve));
+    vi.stubGlobal('fetch', (_url: string, request: RequestInit) => {
+      sent();
+      return new Promise((_resolve, reject) =>
+        request.signal?.addEventListener('abort', () => reject(request.signal?.reason)),
+      );
+    });
+    const outcome = sdk.getGuestId().then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    // A part that loads slowly: 59.999 s pass before its request leaves.
+    vi.advanceTimersByTime(59_999);
+    await fetched;
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({ name: 'TimeoutError', message: 'Request timed out after 60000 ms' });
+  });
+
   it('rethrows a network failure unchanged', async () => {
     const sdk = await start();
     const failure = new TypeError('Failed to fetch');
     vi.stubGlobal('fetch', () => Promise.reject(failure));
     await expect(sdk.getGuestId()).rejects.toBe(failure);
+  });
+});
+
+describe('getGuestId answers', () => {
+  it('resolves to customer.ref, asked for with the browser id and the client key as client_key and api_token', async () => {
+    document.cookie = 'bid_ck+1=b-123; Path=/';
+    const sdk = await init({ ...settings, clientKey: 'ck+1' });
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(String(url));
+      return Response.json({ customer: { ref: 'g-42' }, status: 'OK' });
+    });
+    await expect(sdk.getGuestId()).resolves.toBe('g-42');
+    expect(urls).toEqual([
+      'https://engage.example.com/v1.2/browser/b-123/show.json?client_key=ck%2B1&api_token=ck%2B1',
+    ]);
+  });
+
+  it.each([
+    ['no customer', '{"status":"OK"}'],
+    ['a customer that is no object', '{"customer":"g-42"}'],
+    ['a null customer', '{"customer":null}'],
+    ['a ref that is no string', '{"customer":{"ref":42}}'],
+    ['a body that is no JSON', '<html>maintenance</html>'],
+  ])('rejects "show.json answered without customer.ref" for an OK answer with %s', async (_case, body) => {
+    const sdk = await start();
+    vi.stubGlobal('fetch', async () => new Response(body, { status: 200 }));
+    await expect(sdk.getGuestId()).rejects.toThrow(new Error('show.json answered without customer.ref'));
   });
 });
 
