@@ -25,5 +25,6 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   timeoutMS: 10_000,
-  thresholds: { high: 90, low: 80, break: null },
+  // The goal of every module (#38): a run under it fails, so a score once met stays met.
+  thresholds: { high: 90, low: 80, break: 90 },
 };
