@@ -315,9 +315,11 @@ describe('composeTransport: only the middleware given', () => {
       clearInterval: () => {},
     });
     try {
-      const read = composeReader({ baseUrl: base, timeoutMs: 150 });
+      // The answers that must arrive get a deadline no busy machine passes; each one's timer must still end
+      // with its body (`active` empty at the end), or it would be left running for 10 s.
+      const read = composeReader({ baseUrl: base, timeoutMs: 10_000 });
       expect(read.baseUrl).toBe(base);
-      await expect(read('/stall-body')).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(read('/stall-body', { timeoutMs: 150 })).rejects.toMatchObject({ name: 'TimeoutError' });
       expect(await read('/read')).toEqual({ ok: true, path: '/read' });
       expect(await read('/no-content', { method: 'DELETE' })).toBeNull();
       const error = await read('/bom-404').catch((e: unknown) => e);
