@@ -361,16 +361,23 @@ export const formBodies: Middleware = ({ init, call }) => {
  * refused by the browser.
  */
 export const keepaliveLimit: Middleware = ({ init }) => {
-  const { body } = init;
-  // UTF-8 takes at most 3 bytes per UTF-16 unit, so a short body is never measured.
-  if (
-    init.keepalive &&
-    typeof body === 'string' &&
-    body.length * 3 > KEEPALIVE_MAX_BYTES &&
-    new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES
-  )
-    delete init.keepalive;
+  if (!init.keepalive) return;
+  const bytes = bodyBytes(init.body);
+  if (bytes !== undefined && bytes > KEEPALIVE_MAX_BYTES) delete init.keepalive;
 };
+
+// The bytes a body sends, where they are known before it goes: a FormData's multipart encoding and
+// a stream's length are the browser's, so they are sent as asked.
+function bodyBytes(body: RequestInit['body']): number | undefined {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit, so a short string is never encoded.
+  if (typeof body === 'string')
+    return body.length * 3 > KEEPALIVE_MAX_BYTES ? new TextEncoder().encode(body).length : body.length;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return body.size;
+  // Percent-encoded: one byte a character.
+  if (body instanceof URLSearchParams) return body.toString().length;
+  return undefined;
+}
 
 /**
  * The largest body sent with `keepalive`, in bytes. Browsers refuse a keepalive request

@@ -172,6 +172,37 @@ describe('what a call sends', () => {
     expect(sent.map((s) => s.init.keepalive)).toEqual([true, undefined, true, undefined]);
   });
 
+  it('measures binary, blob and URL-encoded keepalive bodies too, and keeps keepalive for a body it cannot measure', async () => {
+    const { fetch, sent } = recorder();
+    const send = composeTransport({ fetch }, [keepaliveLimit]);
+    const bodies: BodyInit[] = [
+      new Uint8Array(KEEPALIVE_MAX_BYTES),
+      new Uint8Array(KEEPALIVE_MAX_BYTES + 1),
+      new ArrayBuffer(KEEPALIVE_MAX_BYTES + 1),
+      new DataView(new ArrayBuffer(KEEPALIVE_MAX_BYTES + 1)),
+      new Blob(['a'.repeat(KEEPALIVE_MAX_BYTES)]),
+      new Blob(['a'.repeat(KEEPALIVE_MAX_BYTES + 1)]),
+      new URLSearchParams({ q: 'a'.repeat(KEEPALIVE_MAX_BYTES) }),
+      // Its multipart encoding is the browser's to choose: sent as asked.
+      (() => {
+        const form = new FormData();
+        form.append('q', 'a'.repeat(KEEPALIVE_MAX_BYTES + 1));
+        return form;
+      })(),
+    ];
+    for (const body of bodies) await send('/beacon', { method: 'POST', body, keepalive: true });
+    expect(sent.map((s) => s.init.keepalive)).toEqual([
+      true,
+      undefined,
+      undefined,
+      undefined,
+      true,
+      undefined,
+      undefined,
+      true,
+    ]);
+  });
+
   it('hands fetch the headers the transport merged, never the call’s raw ones', async () => {
     const { fetch, sent } = recorder();
     await composeReader({ fetch })('/h', { headers: { 'X-Trace': '3' }, method: 'get' });
