@@ -206,19 +206,26 @@ describe('the page head from content that does not parse', () => {
   });
 
   it('writes the head of a 1 MB title and description in time linear in their length', () => {
-    // A ratio, not a wall time: 100 times the text takes about 100 times as long, on any machine.
+    // A ratio, not a wall time: 100 times the text takes about 100 times as long, on any machine. Measured
+    // in this process's CPU time, the fastest of a few runs: the wall clock also counts the time other
+    // processes of a busy machine had the CPU, which failed this test under load.
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
     const time = (text: string) => {
-      const started = performance.now();
+      const started = cpuMs();
       const html = headHtml(
         pageHead(route({ pageTitle: { value: text }, metaDescription: { value: text } }), at('/'), options),
       );
       expect(html.length).toBeGreaterThan(text.length * 2);
-      return performance.now() - started;
+      return cpuMs() - started;
     };
     const small = '<&"'.repeat(3_500);
+    const big = '<&"'.repeat(350_000);
     time(small);
     const base = Math.max(Math.min(time(small), time(small), time(small)), 0.2);
-    expect(time('<&"'.repeat(350_000)) / base).toBeLessThan(2_000);
+    expect(Math.min(time(big), time(big)) / base).toBeLessThan(2_000);
   });
 });
 
