@@ -175,15 +175,16 @@ describe('uniqueKeys', () => {
 });
 
 describe('warnings about content', () => {
-  // The set of what was said is the module's, shared by the whole file: each test uses its own keys.
+  // The set of what was said is the module's, shared by every file of a jsdom worker (vitest.config.ts
+  // `isolate: false`): each test uses keys of its own, under this file's page `/warnings-test`.
   const spy = () => vi.spyOn(console, 'warn').mockImplementation(() => {});
 
   it('says each problem once, and builds the message only when it says it', () => {
     const warn = spy();
     const message = vi.fn(() => 'the problem');
-    warnOnce('once:a', message);
-    warnOnce('once:a', message);
-    warnOnce('once:b', () => 'another problem');
+    warnOnce('/warnings-test once:a', message);
+    warnOnce('/warnings-test once:a', message);
+    warnOnce('/warnings-test once:b', () => 'another problem');
     expect(warn.mock.calls).toEqual([['the problem'], ['another problem']]);
     expect(message).toHaveBeenCalledTimes(1);
   });
@@ -204,31 +205,33 @@ describe('warnings about content', () => {
 
   it('says which page, field and value is not a URL, and what is done instead', () => {
     const warn = spy();
-    warnNotAUrl('/about', 'ogImage', 'http://[bad', 'the tag is left out');
-    expect(warn.mock.calls).toEqual([['[site] /about: ogImage: "http://[bad" is not a URL; the tag is left out']]);
+    warnNotAUrl('/warnings-test/about', 'ogImage', 'http://[bad', 'the tag is left out');
+    expect(warn.mock.calls).toEqual([
+      ['[site] /warnings-test/about: ogImage: "http://[bad" is not a URL; the tag is left out'],
+    ]);
   });
 
   it('quotes a long value by its first 120 characters', () => {
     const warn = spy();
     const exact = `http://[${'x'.repeat(112)}`;
-    warnNotAUrl('/long', 'link', exact, 'left out');
-    warnNotAUrl('/long', 'link', `${exact}y`, 'left out');
+    warnNotAUrl('/warnings-test/long', 'link', exact, 'left out');
+    warnNotAUrl('/warnings-test/long', 'link', `${exact}y`, 'left out');
     expect(warn.mock.calls).toEqual([
-      [`[site] /long: link: "${exact}" is not a URL; left out`],
-      [`[site] /long: link: "${exact}…" is not a URL; left out`],
+      [`[site] /warnings-test/long: link: "${exact}" is not a URL; left out`],
+      [`[site] /warnings-test/long: link: "${exact}…" is not a URL; left out`],
     ]);
   });
 
   it('says it again for another page, field or value, once for values alike in their first 200 characters', () => {
     const warn = spy();
-    warnNotAUrl('/p', 'link', 'http://[a', 'left out');
-    warnNotAUrl('/p', 'link', 'http://[a', 'left out');
-    warnNotAUrl('/q', 'link', 'http://[a', 'left out');
-    warnNotAUrl('/p', 'image', 'http://[a', 'left out');
-    warnNotAUrl('/p', 'link', 'http://[b', 'left out');
+    warnNotAUrl('/warnings-test/p', 'link', 'http://[a', 'left out');
+    warnNotAUrl('/warnings-test/p', 'link', 'http://[a', 'left out');
+    warnNotAUrl('/warnings-test/q', 'link', 'http://[a', 'left out');
+    warnNotAUrl('/warnings-test/p', 'image', 'http://[a', 'left out');
+    warnNotAUrl('/warnings-test/p', 'link', 'http://[b', 'left out');
     const long = `http://[${'z'.repeat(200)}`;
-    warnNotAUrl('/p', 'link', `${long}1`, 'left out');
-    warnNotAUrl('/p', 'link', `${long}2`, 'left out');
+    warnNotAUrl('/warnings-test/p', 'link', `${long}1`, 'left out');
+    warnNotAUrl('/warnings-test/p', 'link', `${long}2`, 'left out');
     expect(warn).toHaveBeenCalledTimes(5);
   });
 });
