@@ -191,6 +191,8 @@ describe('what a call sends', () => {
       })(),
     ];
     for (const body of bodies) await send('/beacon', { method: 'POST', body, keepalive: true });
+    // And a keepalive request without a body (a GET beacon) goes as asked.
+    await send('/beacon', { method: 'GET', keepalive: true });
     expect(sent.map((s) => s.init.keepalive)).toEqual([
       true,
       undefined,
@@ -199,6 +201,7 @@ describe('what a call sends', () => {
       true,
       undefined,
       undefined,
+      true,
       true,
     ]);
   });
