@@ -8,6 +8,7 @@ import { rewriteSrcset } from '../../src/site/editMode.ts';
 import { checkSiteEnv } from '../../src/site/siteEnv.ts';
 import { projectGitIgnore } from '../../scripts/lib/servedFiles.mjs';
 import { root } from '../../scripts/lib/prism.mjs';
+import { cpuMs } from '../support/cpuTime.ts';
 
 // Every guard and parser that reads data from content, a service or the URL runs in time linear in
 // its input: a regular expression that backtracks (an unanchored `X+$`, overlapping quantifiers)
@@ -22,13 +23,6 @@ const MEASURE_MS = 2;
 // Measurements per input, within a budget; the fastest is the one compared.
 const SAMPLES = 5;
 const BUDGET_MS = 250;
-
-// CPU time of this process in milliseconds: unlike the wall clock, it does not count the time other
-// processes had the CPU (this is a shared machine, and the test run's other workers share it too).
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
 
 /** Milliseconds of CPU per call of `run(input)`: the fastest of up to {@link SAMPLES} measurements. */
 function perCall(run: (input: string) => unknown, input: string): number {

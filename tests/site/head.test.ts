@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteData } from '../../src/content/index.ts';
 import { applyHead, headHtml, pageHead } from '../../src/site/head.ts';
 import { hydratableState, stateScript } from '../../src/site/prerenderState.ts';
+import { cpuMs } from '../support/cpuTime.ts';
 
 const options = { origin: 'https://www.aero.example', siteName: 'Aerospace & Defence' };
 const route = (fields: RouteData['fields'], main: unknown[] = [], extra: Partial<RouteData> = {}): RouteData =>
@@ -209,10 +210,6 @@ describe('the page head from content that does not parse', () => {
     // A ratio, not a wall time: 100 times the text takes about 100 times as long, on any machine. Measured
     // in this process's CPU time, the fastest of a few runs: the wall clock also counts the time other
     // processes of a busy machine had the CPU, which failed this test under load.
-    const cpuMs = () => {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1000;
-    };
     const time = (text: string) => {
       const started = cpuMs();
       const html = headHtml(
