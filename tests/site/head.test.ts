@@ -208,8 +208,8 @@ describe('the page head from content that does not parse', () => {
 
   it('writes the head of a 1 MB title and description in time linear in their length', () => {
     // A ratio, not a wall time: 100 times the text takes about 100 times as long, on any machine. Measured
-    // in this process's CPU time, the fastest of a few runs: the wall clock also counts the time other
-    // processes of a busy machine had the CPU, which failed this test under load.
+    // in this process's CPU time: the wall clock also counts the time other processes of a busy machine
+    // had the CPU, which failed this test under load.
     const time = (text: string) => {
       const started = cpuMs();
       const html = headHtml(
@@ -222,8 +222,10 @@ describe('the page head from content that does not parse', () => {
     const big = '<&"'.repeat(350_000);
     time(small);
     const base = Math.max(Math.min(time(small), time(small), time(small)), 0.2);
-    expect(Math.min(time(big), time(big)) / base).toBeLessThan(2_000);
-  });
+    expect(time(big) / base).toBeLessThan(2_000);
+    // What is checked is the ratio of CPU times; the timeout only catches a hang. A run starved of CPU
+    // (nice 10 under a load average of 15) took 36 s of wall time here for less than 1 s of CPU.
+  }, 120_000);
 });
 
 describe('hydrating a prerendered page', () => {
