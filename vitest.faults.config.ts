@@ -8,7 +8,7 @@ import { MOCK_BACKED_MODE } from './scripts/lib/prism.mjs';
 // that its load never slows the other suites' pages past their own waits.
 export default defineConfig({
   test: {
-    // Every route with every service; `FAULT_MATRIX=focused` runs the focused matrix (tests/browser/faults.test.ts).
+    // Every route with every service; `FAULT_MATRIX=focused` or `pairs` runs fewer (tests/browser/faults.test.ts).
     env: {
       ...loadEnv(MOCK_BACKED_MODE, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
       FAULT_MATRIX: process.env.FAULT_MATRIX ?? 'full',
