@@ -1,45 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
+import { renderingSamples } from '../support/renderingSamples.ts';
 import { sharedBrowser, sharedBuiltSite, type SharedBuiltSite } from '../support/shared.ts';
 
 // A prerendered page loads the code of its own renderings and nothing else: the build lists their
 // chunks in the page (`modulepreload`), the page runs exactly those before it hydrates, and never
 // fetches a rendering its layout does not have (the search layer, the sanitizer, commerce code).
 
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
-const examples = contract.components.examples as Record<
-  string,
-  { value: { sitecore: { route: { fields: Record<string, { value?: unknown }>; placeholders: unknown } } } }
->;
-
-/** The componentNames of a layout's renderings, at any depth. */
-function componentNames(node: unknown, names = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const child of node) componentNames(child, names);
-  else if (node !== null && typeof node === 'object') {
-    const { componentName, placeholders } = node as { componentName?: unknown; placeholders?: unknown };
-    if (typeof componentName === 'string') names.add(componentName);
-    for (const child of Object.values((placeholders ?? (componentName ? {} : node)) as object))
-      componentNames(child, names);
-  }
-  return names;
-}
-
 // One page of each combination of renderings the route list has (pages with the same renderings
 // load the same code), the routes behind a session gate aside (their page holds no renderings).
-const routes = listedRoutes().map((r) => r.path);
-const byRenderings = new Map<string, { path: string; names: Set<string> }>();
-for (const path of routes) {
-  const route = examples[exampleNameFor(path)]!.value.sitecore.route;
-  if (route.fields.requiresSession?.value === true) continue;
-  const names = componentNames(route.placeholders);
-  const key = [...names].sort().join(',');
-  if (!byRenderings.has(key)) byRenderings.set(key, { path, names });
-}
-const samples = [...byRenderings.values()];
+const samples = renderingSamples();
 
 // What a page loads after it has hydrated, by design, whatever its renderings: the events SDK
 // (page view) and the personalization call of a personalised offer (src/engagement).
