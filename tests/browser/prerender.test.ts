@@ -65,7 +65,21 @@ interface Opened {
   servedH1: string;
   /** How many served headings scripts removed from the page (React dropping the server's HTML for a fallback). */
   removedHeadings(): Promise<number>;
+  /** The page's scripts, when opened with `code` (its JavaScript coverage). */
+  code?: LoadedCode;
 }
+
+/** The build's scripts of one page load (file names under /assets/). */
+interface LoadedCode {
+  /** The chunks the served page lists: its entry and its `modulepreload` links. */
+  listed: string[];
+  /** Every script file the page requested. */
+  requested: string[];
+  /** The script files whose code ran. */
+  ran: string[];
+}
+
+const assetOf = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '');
 
 // Runs before the page's scripts: counts h1 elements removed from the document. Parsing only adds
 // nodes; a removal is a script's, and a heading removed during hydration is server HTML thrown away.
@@ -81,7 +95,8 @@ function countRemovedHeadings() {
   (globalThis as unknown as { __removedHeadings: typeof state }).__removedHeadings = state;
 }
 
-async function open(path: string): Promise<Opened> {
+/** Opens `path` on a desktop screen, recording what {@link Opened} holds; with `code`, which scripts load and run. */
+async function open(path: string, { code = false } = {}): Promise<Opened> {
   const page = await newPage();
   // The session answers at once (a gated page waits for it, within the session's deadline, siteConfig.deadlines.auth).
   await answerSessionReads(page.context());
@@ -110,9 +125,33 @@ async function open(path: string): Promise<Opened> {
   page.on('requestfailed', answered);
   await page.addInitScript(countRemovedHeadings);
   await page.addInitScript(observeVitals);
+  const requested = new Set<string>();
+  if (code) {
+    // The build's own scripts (the preview's QA panel and consent stand-in are not the site's code).
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/assets/'))
+        requested.add(assetOf(r.url()));
+    });
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+  }
   const response = await page.goto(`${built.url}${path}`, { waitUntil: 'networkidle' });
-  const served = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1] ?? '';
+  const html = await response!.text();
+  const served = html.match(/<h1[^>]*>([^<]*)</)?.[1] ?? '';
   await pageAtRest(page);
+  let loaded: LoadedCode | undefined;
+  if (code) {
+    const coverage = await page.coverage.stopJSCoverage();
+    const ran = coverage
+      .filter(
+        (entry) => entry.url.includes('/assets/') && entry.functions.some((f) => f.ranges.some((r) => r.count > 0)),
+      )
+      .map((entry) => assetOf(entry.url));
+    loaded = {
+      listed: [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!),
+      requested: [...requested],
+      ran: [...new Set(ran)],
+    };
+  }
   const removedHeadings = () =>
     page.evaluate(
       () => (globalThis as unknown as { __removedHeadings: { removed: number } }).__removedHeadings.removed,
@@ -127,7 +166,44 @@ async function open(path: string): Promise<Opened> {
     status: response!.status(),
     servedH1: served.replace(/&amp;/g, '&'),
     removedHeadings,
+    code: loaded,
   };
+}
+
+// A prerendered page loads the code of its own renderings and nothing else: the build lists their
+// chunks in the page (`modulepreload`), the page runs exactly those before it hydrates, and never
+// fetches a rendering its layout does not have (the search layer, the sanitizer, commerce code).
+// Pages with the same renderings load the same code: one page of each combination is checked
+// (tests/support/renderingSamples.ts; the gated pages' served gate holds no renderings), on the
+// visit that checks its hydration.
+const CODE_SAMPLES = new Map(renderingSamples().map((sample) => [sample.path, sample.names]));
+// What a page loads after it has hydrated, by design, whatever its renderings: the events SDK
+// (page view) and the personalization call of a personalised offer (src/engagement).
+const AFTER_HYDRATION = /^(sdk|personalize)-/;
+const SEARCH_RENDERINGS = new Set(['SearchResults', 'RecommendationWidget']);
+
+/** The problems of a page's code: what it listed and did not run, ran or fetched unlisted, and search or sanitizer code it should not have. */
+function codeProblems({ listed, requested, ran }: LoadedCode, renderings: Set<string>): string[] {
+  const later = ran.filter((file) => AFTER_HYDRATION.test(file));
+  const search = [...renderings].some((name) => SEARCH_RENDERINGS.has(name));
+  const problems = [
+    // Every listed chunk is code the page runs: nothing preloaded for nothing.
+    ...listed.filter((file) => !ran.includes(file)).map((file) => `listed, never ran: ${file}`),
+    // Every chunk the page runs was listed (no second round trip before hydration), but for the
+    // parts that load after hydration by design.
+    ...ran.filter((file) => !listed.includes(file) && !later.includes(file)).map((file) => `ran, not listed: ${file}`),
+    // And nothing else is fetched: no search layer without a search rendering, and no sanitizer
+    // (the page's rich text was sanitized by the build).
+    ...requested
+      .filter((file) => !listed.includes(file) && !later.includes(file))
+      .map((file) => `fetched, not listed: ${file}`),
+    ...requested.filter((file) => file.startsWith('sanitizedHtml-')).map((file) => `the sanitizer: ${file}`),
+  ];
+  if (requested.some((file) => file.startsWith('searchWidgets-')) !== search)
+    problems.push(
+      search ? 'no search layer on a page with a search rendering' : 'the search layer, with no search rendering',
+    );
+  return problems;
 }
 
 const SHIFT_PAGES = [...listedPaths, '/search?q=f-35', '/products/TIT-FAST-100', '/no/such/page'];
@@ -136,11 +212,18 @@ const shiftReport = (v: Pick<PageVitals, 'shifts'>) =>
   v.shifts.map((s) => `${s.value.toFixed(4)} at ${s.at} ms: ${s.nodes.join(', ')}`);
 
 describe.concurrent('prerendered pages in Chromium', () => {
+  it('checks the code of pages with a search rendering and of pages without', ({ expect }) => {
+    const withSearch = [...CODE_SAMPLES.values()].map((names) => [...names].some((n) => SEARCH_RENDERINGS.has(n)));
+    expect(withSearch).toContain(true);
+    expect(withSearch).toContain(false);
+  });
+
   it.for(listedPaths)(
-    `%s hydrates from its own data in one pass: no layout request (but a gated page's, with a session), no console error or warning, the served heading kept, its layout's heading, title and banners, and on a desktop screen shifts within ${CLS_TARGET}`,
+    `%s hydrates from its own data in one pass: no layout request (but a gated page's, with a session), no console error or warning, the served heading kept, its layout's heading, title and banners, on a desktop screen shifts within ${CLS_TARGET}, and (one page of each combination of renderings) loads the code of its renderings and nothing else`,
     async (path, { expect }) => {
-      const { page, problems, layoutItems, layoutAnswered, bannerCalls, status, servedH1, removedHeadings } =
-        await open(path);
+      const renderings = CODE_SAMPLES.get(path);
+      const { page, problems, layoutItems, layoutAnswered, bannerCalls, status, servedH1, removedHeadings, code } =
+        await open(path, { code: !!renderings });
       const route = routeOf(path);
       const first = route.placeholders.main![0] as ComponentRendering;
       try {
@@ -179,6 +262,7 @@ describe.concurrent('prerendered pages in Chromium', () => {
         // On a desktop screen, from the first paint until the page is at rest (banners and widget results in).
         const { cls, shifts } = await readShifts(page);
         expect(cls, shiftReport({ shifts }).join('\n')).toBeLessThanOrEqual(CLS_TARGET);
+        if (renderings) expect(codeProblems(code!, renderings), [...renderings].sort().join(', ')).toEqual([]);
       } finally {
         await page.context().close();
       }

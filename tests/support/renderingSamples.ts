@@ -4,8 +4,8 @@ import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/co
 
 // The listed pages, one of each combination of renderings: pages with the same renderings load the
 // same code and lay out the same parts (what arrives late, and where), so a check of how a page loads
-// needs one of each rather than all of them (tests/browser/codeSplitting.test.ts, the phone layout
-// shift of tests/browser/prerender.test.ts; the bench still measures every route).
+// needs one of each rather than all of them (the code-splitting and phone layout-shift checks of
+// tests/browser/prerender.test.ts; the bench still measures every route).
 
 type Route = { fields: Record<string, { value?: unknown }>; placeholders: unknown };
 const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
