@@ -1,27 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { parse } from 'yaml';
-import { freePort, root } from '../../scripts/lib/prism.mjs';
+import { root } from '../../scripts/lib/prism.mjs';
 import { DESKTOP } from '../support/browser.ts';
-import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
-import { ownViteCache, portsOf } from '../support/site.ts';
-import { mockProxy } from '../../scripts/lib/devServer.mjs';
+import { sharedBrowser, sharedBuiltSite, sharedDevSite } from '../support/shared.ts';
 
 // The build served by `vite preview` (what `npm run preview` runs) and the dev
-// server (`npm start`), both against the run's Prism mocks. A scenario chosen with ?mock= lives in
+// server (`npm start`), both the run's, against its Prism mocks. A scenario chosen with ?mock= lives in
 // a cookie: each test is one visitor, a browser context of its own, so the tests run concurrently.
 let browser: Browser;
 let outDir: string;
-let mocks: Awaited<ReturnType<typeof sharedBuiltSite>>['mocks'];
 let site: string;
-const configFile = join(root, 'vite.config.ts');
 
 beforeAll(async () => {
   const [built, shared] = await Promise.all([sharedBuiltSite(), sharedBrowser()]);
-  ({ url: site, outDir, mocks } = built);
+  ({ url: site, outDir } = built);
   browser = shared;
 });
 
@@ -215,32 +210,16 @@ describe.concurrent('QA mock scenarios (?mock=) in the served site', () => {
 
   it('works the same in the dev server (npm start)', async ({ expect }) => {
     const visitor = await newVisitor();
-    const port = await freePort();
-    const cache = ownViteCache();
-    let dev: ViteDevServer | undefined;
-    try {
-      dev = await createServer({
-        configFile,
-        cacheDir: cache.cacheDir,
-        logLevel: 'error',
-        server: { port, strictPort: true, host: '127.0.0.1', proxy: mockProxy(portsOf(mocks)) },
-      });
-      await dev.listen();
-      const v = await visit(visitor, '/search?q=satellite&mock=search:noResults,oneconnect:code=500', {
-        origin: `http://127.0.0.1:${port}`,
-      });
-      // A dev server with a cache of its own optimizes the dependencies and transforms each module
-      // on its first request: on a busy machine its first page took over 30 s (stop 30's CI check,
-      // passed on retry). The wait is the test's (180 s), not Playwright's 30 s per action.
-      await expect
-        .poll(() => resultCount(v.page).innerText({ timeout: 90_000 }), { timeout: 120_000 })
-        .toBe('0 results');
-      expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (2 active)');
-      await visitor.close();
-    } finally {
-      await dev?.close();
-      cache.remove();
-    }
+    const dev = await sharedDevSite();
+    const v = await visit(visitor, '/search?q=satellite&mock=search:noResults,oneconnect:code=500', {
+      origin: dev.url,
+    });
+    // The run's dev server optimizes the dependencies and transforms each module on its first
+    // request: on a busy machine its first page took over 30 s (stop 30's CI check, passed on retry).
+    // The wait is the test's (180 s), not Playwright's 30 s per action.
+    await expect.poll(() => resultCount(v.page).innerText({ timeout: 90_000 }), { timeout: 120_000 }).toBe('0 results');
+    expect(await panelToggle(v.page).innerText()).toBe('Mock scenarios (2 active)');
+    await visitor.close();
   });
 });
 

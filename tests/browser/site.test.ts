@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import { root } from '../../scripts/lib/prism.mjs';
 import { createContentClient, type ComponentRendering, type ContentClient } from '../../src/content/index.ts';
 import { DESKTOP, pageAtRest, startAll } from '../support/browser.ts';
-import { sharedBrowser, sharedBuiltSite, type SharedBuiltSite } from '../support/shared.ts';
-import { startSite, type SiteUnderTest } from '../support/site.ts';
+import { sharedBrowser, sharedBuiltSite, sharedDevSite, type SharedBuiltSite } from '../support/shared.ts';
 import { answerSessionReads } from '../support/session.ts';
 
 // The site in Chromium against the run's Prism mocks: the production build (what visitors get; the
@@ -31,13 +30,8 @@ const content = (): ContentClient =>
   createContentClient({ baseUrl: `${site.url}/content-api`, apiKey: CONTENT_KEY, site: 'aero' });
 
 beforeAll(() => startAll([sharedBuiltSite().then((s) => (site = s)), sharedBrowser().then((b) => (browser = b))]));
-// The dev server (`npm start`), for the tests that need what only it serves: the source modules
+// The run's dev server (`npm start`), for the tests that need what only it serves: the source modules
 // (the banner client, imported on its own), and the session routes answered by the mock.
-let dev: Promise<SiteUnderTest> | undefined;
-const devSite = () => (dev ??= startSite());
-afterAll(async () => {
-  await (await dev)?.stop();
-});
 
 interface Visit {
   page: Page;
@@ -63,7 +57,7 @@ async function visit(
   device: BrowserContextOptions = DESKTOP,
   { sessionFromMock = false, cpuSlowdown = 1, dev = false } = {},
 ): Promise<Visit> {
-  const origin = dev ? (await devSite()).url : site.url;
+  const origin = dev ? (await sharedDevSite()).url : site.url;
   const context = await browser.newContext({ ...device });
   if (!sessionFromMock) await answerSessionReads(context);
   const page = await context.newPage();

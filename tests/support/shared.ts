@@ -1,6 +1,6 @@
 // The resources every test file of a run shares (started by tests/support/sharedResources.ts in
 // vitest's main process, each on first use, stopped when the run ends): the production build of the
-// site served against Prism mocks, one Chromium, and one Prism mock per contract.
+// site served against Prism mocks, the dev server against them, one Chromium, and one Prism mock per contract.
 import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
@@ -62,6 +62,25 @@ const mocks = new Map<ApiName, Promise<string>>();
  */
 export function sharedBuiltSite(): Promise<SharedBuiltSite> {
   return (site ??= ask<SharedBuiltSite>('/site'));
+}
+
+/** The dev server as {@link sharedDevSite} serves it. */
+export interface SharedDevSite {
+  /** The dev server's origin. */
+  url: string;
+  /** The shared Prism mocks' base URLs by API (the pages reach them through the dev server's proxy). */
+  mocks: Partial<Record<ApiName, string>>;
+}
+
+let dev: Promise<SharedDevSite> | undefined;
+/**
+ * The run's dev server (`npm start`: Vite serving the source, with the QA mock layer and its proxy to
+ * the run's Prism mocks), started on first use. Shared by every file of the run, as the build is:
+ * keep per-test state in the browser context. A file that reads a mock's log starts a site of its
+ * own (`startSite({ ownMocks })`, tests/support/site.ts).
+ */
+export function sharedDevSite(): Promise<SharedDevSite> {
+  return (dev ??= ask<SharedDevSite>('/dev'));
 }
 
 /**

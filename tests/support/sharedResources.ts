@@ -11,13 +11,13 @@ import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from '../../scripts/lib/browser.mjs';
 import { contractApis } from '../../scripts/lib/apis.mjs';
 import { freePort, root, startPrism, type ApiName, type PrismServer } from '../../scripts/lib/prism.mjs';
-import { previewBuiltSite, type BuiltSite } from './site.ts';
+import { previewBuiltSite, startSite, type BuiltSite, type SiteUnderTest } from './site.ts';
 
 /** The shared resources of one run, as {@link startSharedResources} starts them. */
 export interface SharedResources {
   /**
    * Where they are handed out: `GET /mock/<api>` → `{ url }`, `/site` → `{ url, mocks, outDir }`,
-   * `/browser` → `{ wsEndpoint }`; `/slot/<limit>` answers `queued` at once, then `slot <n> of
+   * `/dev` → `{ url, mocks }`, `/browser` → `{ wsEndpoint }`; `/slot/<limit>` answers `queued` at once, then `slot <n> of
    * <limit>` once fewer than `limit` slots are taken (the body left open): the slot is free again
    * when that connection closes.
    */
@@ -54,8 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * Starts the loopback server that hands out the shared resources, each started on its first request
- * (a Prism mock per contract, `--errors`; the production build previewed against all of them;
- * Chromium via `launchBrowserServer`); a start that fails answers 500 with its error, at once for
+ * (a Prism mock per contract, `--errors`; the production build previewed against all of them; the
+ * dev server proxying to them; Chromium via `launchBrowserServer`); a start that fails answers 500 with its error, at once for
  * every later request. Nothing is started before it is asked for.
  */
 export async function startSharedResources(): Promise<SharedResources> {
@@ -63,6 +63,7 @@ export async function startSharedResources(): Promise<SharedResources> {
   const started: PrismServer[] = [];
   let site: Promise<BuiltSite & { mocks: Partial<Record<ApiName, string>> }> | undefined;
   let browser: Promise<BrowserServer> | undefined;
+  let dev: Promise<SiteUnderTest> | undefined;
 
   // Prism with `--errors`, as every suite started its own; a port taken between freePort and
   // Prism's listen is retried on another.
@@ -108,6 +109,13 @@ export async function startSharedResources(): Promise<SharedResources> {
     site: async () => {
       const { url, mocks, outDir } = await builtSite();
       return { url, mocks, outDir };
+    },
+    // The dev server against the same mocks, with a Vite cache of its own (tests/support/site.ts).
+    dev: async () => {
+      const { url, mocks } = await (dev ??= Promise.all(contractApis(root).map(mock)).then((servers) =>
+        startSite({ mocks: Object.fromEntries(servers.map((s) => [s.api, s.url])) }),
+      ));
+      return { url, mocks };
     },
     browser: async () => ({ wsEndpoint: (await (browser ??= launchBrowserServer())).wsEndpoint() }),
   };
@@ -176,6 +184,7 @@ export async function startSharedResources(): Promise<SharedResources> {
       const settled = <T>(p: Promise<T> | undefined) => p?.catch(() => undefined) ?? Promise.resolve(undefined);
       await (await settled(browser))?.close();
       await (await settled(site))?.stop();
+      await (await settled(dev))?.stop();
       await Promise.all([...prisms.values()].map(settled));
       await Promise.all(started.map((s) => s.stop()));
     },

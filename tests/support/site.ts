@@ -59,19 +59,23 @@ function isRunning(pid: number): boolean {
 
 /**
  * The Vite dev server (`npm start`) on a free port, proxying to Prism mocks: the run's shared mocks
- * (tests/support/shared.ts), but for the APIs of `ownMocks`, which get a mock of their own whose
- * every printed line (its log of the requests that reached it) goes to `onMockLine(api, line)`.
- * `startTimeoutMs` is each own mock's time to start; defaults to `startPrism`'s. The server has its
- * own Vite cache ({@link ownViteCache}).
+ * (tests/support/shared.ts; or `mocks`, the base URLs of running mocks by API, where there is no
+ * test file to ask, as in the run's shared dev server), but for the APIs of `ownMocks`, which get a
+ * mock of their own whose every printed line (its log of the requests that reached it) goes to
+ * `onMockLine(api, line)`. `startTimeoutMs` is each own mock's time to start; defaults to
+ * `startPrism`'s. The server has its own Vite cache ({@link ownViteCache}). A file that needs no mock
+ * of its own uses the run's: `sharedDevSite()` (tests/support/shared.ts).
  */
 export async function startSite({
   ownMocks = [],
   onMockLine,
   startTimeoutMs,
+  mocks: running,
 }: {
   ownMocks?: readonly Api[];
   onMockLine?: (api: Api, line: string) => void;
   startTimeoutMs?: number;
+  mocks?: Partial<Record<Api, string>>;
 } = {}): Promise<SiteUnderTest> {
   const own: PrismServer[] = [];
   const cache = ownViteCache();
@@ -85,7 +89,7 @@ export async function startSite({
   try {
     const urls = await Promise.all(
       contractApis(root).map(async (api): Promise<[Api, string]> => {
-        if (!ownMocks.includes(api)) return [api, await sharedMock(api)];
+        if (!ownMocks.includes(api)) return [api, running?.[api] ?? (await sharedMock(api))];
         const server = startPrism(api, {
           port: await freePort(),
           errors: true,
