@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DESKTOP, pageAtRest } from '../support/browser.ts';
-import { sharedBrowser } from '../support/shared.ts';
-import { startSite, type SiteUnderTest } from '../support/site.ts';
+import { freePort, startPrism, type PrismServer } from '../../scripts/lib/prism.mjs';
+import { sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
+import { previewBuild, type BuiltSite } from '../support/site.ts';
 
-// What the site tracks, seen from both ends: the page's own requests, and the engagement
+// What the site tracks (the run's production build), seen from both ends: the page's own requests, and the engagement
 // mock's log of the requests that reached it (a request the browser cancels when the page
 // unloads may never get there, whatever the page saw it start), an engagement mock of this file's
 // own. The first test counts what reached that mock, so it runs alone; the others, each a visitor
 // of its own judged by its page's requests, then run together.
 
-let site: SiteUnderTest;
+let site: BuiltSite;
 let browser: Browser;
 const mockLines: string[] = [];
 const EVENTS = /\/engage-api\/v1\.2\/events$/;
@@ -20,14 +21,23 @@ const CAREERS_SITE = 'http://careers.aero-site.test';
 // A same-origin static file: somewhere to set storage before a visit.
 const BLANK = '/-/media/images/hero-640.svg';
 
+let engagement: PrismServer | undefined;
 beforeAll(async () => {
+  // The run's build, served by a preview of this file's own whose engagement calls go to its own mock.
+  engagement = startPrism('engagement', {
+    port: await freePort(),
+    errors: true,
+    onLine: (line) => void mockLines.push(line),
+  });
+  const [built, mock] = await Promise.all([sharedBuiltSite(), engagement.ready]);
   [site, browser] = await Promise.all([
-    startSite({ ownMocks: ['engagement'], onMockLine: (_api, line) => void mockLines.push(line) }),
+    previewBuild(built.outDir, { ...built.mocks, engagement: mock }),
     sharedBrowser(),
   ]);
 });
 afterAll(async () => {
   await site?.stop();
+  await engagement?.stop();
 });
 
 /** How many event POSTs have reached the engagement mock, by its own log. */

@@ -76,8 +76,8 @@ let dev: Promise<SharedDevSite> | undefined;
 /**
  * The run's dev server (`npm start`: Vite serving the source, with the QA mock layer and its proxy to
  * the run's Prism mocks), started on first use. Shared by every file of the run, as the build is:
- * keep per-test state in the browser context. A file that reads a mock's log starts a site of its
- * own (`startSite({ ownMocks })`, tests/support/site.ts).
+ * keep per-test state in the browser context. A file that reads a mock's log starts a mock of its
+ * own and serves the run's build against it (`previewBuild`, tests/support/site.ts; tracking.test).
  */
 export function sharedDevSite(): Promise<SharedDevSite> {
   return (dev ??= ask<SharedDevSite>('/dev'));

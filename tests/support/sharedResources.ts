@@ -11,7 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from '../../scripts/lib/browser.mjs';
 import { contractApis } from '../../scripts/lib/apis.mjs';
 import { freePort, root, startPrism, type ApiName, type PrismServer } from '../../scripts/lib/prism.mjs';
-import { previewBuiltSite, startSite, type BuiltSite, type SiteUnderTest } from './site.ts';
+import { previewBuiltSite, startDevSite, type BuiltSite, type SiteUnderTest } from './site.ts';
 
 /** The shared resources of one run, as {@link startSharedResources} starts them. */
 export interface SharedResources {
@@ -113,7 +113,7 @@ export async function startSharedResources(): Promise<SharedResources> {
     // The dev server against the same mocks, with a Vite cache of its own (tests/support/site.ts).
     dev: async () => {
       const { url, mocks } = await (dev ??= Promise.all(contractApis(root).map(mock)).then((servers) =>
-        startSite({ mocks: Object.fromEntries(servers.map((s) => [s.api, s.url])) }),
+        startDevSite(Object.fromEntries(servers.map((s) => [s.api, s.url]))),
       ));
       return { url, mocks };
     },

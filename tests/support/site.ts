@@ -3,17 +3,8 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { createServer, type ViteDevServer } from 'vite';
-import {
-  freePort,
-  MOCK_BACKED_MODE,
-  root,
-  startPrism,
-  type ApiName,
-  type PrismServer,
-} from '../../scripts/lib/prism.mjs';
-import { contractApis } from '../../scripts/lib/apis.mjs';
+import { freePort, MOCK_BACKED_MODE, root, type ApiName } from '../../scripts/lib/prism.mjs';
 import { mockProxy } from '../../scripts/lib/devServer.mjs';
-import { sharedMock } from './shared.ts';
 
 type Api = ApiName;
 
@@ -58,49 +49,18 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * The Vite dev server (`npm start`) on a free port, proxying to Prism mocks: the run's shared mocks
- * (tests/support/shared.ts; or `mocks`, the base URLs of running mocks by API, where there is no
- * test file to ask, as in the run's shared dev server), but for the APIs of `ownMocks`, which get a
- * mock of their own whose every printed line (its log of the requests that reached it) goes to
- * `onMockLine(api, line)`. `startTimeoutMs` is each own mock's time to start; defaults to
- * `startPrism`'s. The server has its own Vite cache ({@link ownViteCache}). A file that needs no mock
- * of its own uses the run's: `sharedDevSite()` (tests/support/shared.ts).
+ * The Vite dev server (`npm start`) on a free port, proxying to the running `mocks` (base URLs by
+ * API), with a Vite cache of its own ({@link ownViteCache}). The run's one is `sharedDevSite()`
+ * (tests/support/shared.ts).
  */
-export async function startSite({
-  ownMocks = [],
-  onMockLine,
-  startTimeoutMs,
-  mocks: running,
-}: {
-  ownMocks?: readonly Api[];
-  onMockLine?: (api: Api, line: string) => void;
-  startTimeoutMs?: number;
-  mocks?: Partial<Record<Api, string>>;
-} = {}): Promise<SiteUnderTest> {
-  const own: PrismServer[] = [];
+export async function startDevSite(mocks: Partial<Record<Api, string>>): Promise<SiteUnderTest> {
   const cache = ownViteCache();
   let vite: ViteDevServer | undefined;
   const stop = async () => {
     await vite?.close();
-    await Promise.all(own.map((m) => m.stop()));
     cache.remove();
   };
-  let mocks: Partial<Record<Api, string>>;
   try {
-    const urls = await Promise.all(
-      contractApis(root).map(async (api): Promise<[Api, string]> => {
-        if (!ownMocks.includes(api)) return [api, running?.[api] ?? (await sharedMock(api))];
-        const server = startPrism(api, {
-          port: await freePort(),
-          errors: true,
-          startTimeoutMs,
-          onLine: onMockLine && ((line) => onMockLine(api, line)),
-        });
-        own.push(server);
-        return [api, await server.ready];
-      }),
-    );
-    mocks = Object.fromEntries(urls);
     vite = await createServer({
       configFile: join(root, 'vite.config.ts'),
       cacheDir: cache.cacheDir,
@@ -140,26 +100,14 @@ export interface BuiltSite {
  */
 export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<BuiltSite> {
   const { buildSite, removeBuild } = await import('../../scripts/lib/siteServer.mjs');
-  const { preview } = await import('vite');
   // Prerendered from the running content mock, as the preview will serve it.
   const outDir = await buildSite({ contentPrismUrl: mocks.content });
-  const ports = portsOf(mocks);
   try {
-    const server = await preview({
-      root,
-      mode: MOCK_BACKED_MODE, // the mock-backed build's mode: serves dev-public/'s stand-ins
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir },
-      preview: { port: await freePort(), strictPort: true, host: '127.0.0.1', proxy: mockProxy(ports) },
-    });
-    const address = server.httpServer.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const served = await previewBuild(outDir, mocks);
     return {
-      url: `http://127.0.0.1:${port}`,
-      outDir,
+      ...served,
       async stop() {
-        await server.close();
+        await served.stop();
         removeBuild(outDir);
       },
     };
@@ -167,6 +115,26 @@ export async function previewBuiltSite(mocks: SiteUnderTest['mocks']): Promise<B
     removeBuild(outDir);
     throw error;
   }
+}
+
+/**
+ * Serves the build in `outDir` with `vite preview` on a free port, proxying to the running `mocks`,
+ * until `stop()` (which leaves the build in place): a second server of the run's shared build for a
+ * file whose mock of one API is its own, `previewBuild(built.outDir, { ...built.mocks, engagement })`.
+ */
+export async function previewBuild(outDir: string, mocks: SiteUnderTest['mocks']): Promise<BuiltSite> {
+  const { preview } = await import('vite');
+  const server = await preview({
+    root,
+    mode: MOCK_BACKED_MODE, // the mock-backed build's mode: serves dev-public/'s stand-ins
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port: await freePort(), strictPort: true, host: '127.0.0.1', proxy: mockProxy(portsOf(mocks)) },
+  });
+  const address = server.httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, outDir, stop: () => server.close() };
 }
 
 /** An answer as {@link rawGet} received it. */
