@@ -1,13 +1,9 @@
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { preview, type PreviewServer } from 'vite';
 import type { Browser, Request } from 'playwright-core';
-import { freePort, MOCK_BACKED_MODE, root } from '../../scripts/lib/prism.mjs';
-import { mockProxy } from '../../scripts/lib/devServer.mjs';
 import { DESKTOP, startAll } from '../support/browser.ts';
 import { newContextOutsideSlots, sharedBrowser, sharedBuiltSite } from '../support/shared.ts';
-import { portsOf } from '../support/site.ts';
+import { previewBuild, type BuiltSite } from '../support/site.ts';
 import { siteConfig } from '../../src/site/siteConfig.ts';
 
 // An auth service that accepts every connection and never answers, in front of a healthy site. Each
@@ -22,7 +18,7 @@ import { siteConfig } from '../../src/site/siteConfig.ts';
 const LAYOUT_DEADLINE_MS = siteConfig.deadlines.content;
 
 let browser: Browser;
-let site: PreviewServer | undefined;
+let site: BuiltSite | undefined;
 let origin = '';
 let silent: Server | undefined;
 const held = new Set<Socket>();
@@ -44,25 +40,12 @@ beforeAll(async () => {
     sharedBrowser().then((b) => (browser = b)),
   ]);
   // The run's build (read only), served as `npm run preview` serves it, its auth routes sent to the silent service.
-  site = await preview({
-    root,
-    mode: MOCK_BACKED_MODE,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir },
-    preview: {
-      port: await freePort(),
-      strictPort: true,
-      host: '127.0.0.1',
-      proxy: mockProxy({ ...portsOf(mocks), auth: silentPort }),
-    },
-  });
-  const address = site.httpServer.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  site = await previewBuild(outDir, { ...mocks, auth: `http://127.0.0.1:${silentPort}` });
+  origin = site.url;
 });
 
 afterAll(async () => {
-  await site?.close();
+  await site?.stop();
   for (const socket of held) socket.destroy();
   await new Promise((resolve) => (silent ? silent.close(resolve) : resolve(undefined)));
 });

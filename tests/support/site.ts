@@ -78,7 +78,7 @@ export async function startDevSite(mocks: Partial<Record<Api, string>>): Promise
 }
 
 /** The ports of mocks given by base URL, as `mockProxy` takes them. */
-export const portsOf = (mocks: Partial<Record<Api, string>>): Record<Api, number> =>
+const portsOf = (mocks: Partial<Record<Api, string>>): Record<Api, number> =>
   Object.fromEntries(Object.entries(mocks).map(([api, url]) => [api, Number(new URL(url!).port)])) as Record<
     Api,
     number
