@@ -1,35 +1,14 @@
 // @vitest-environment node
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
-import { withPrism } from '../support/prism.ts';
-import { MOCK_PORTS } from '../../scripts/lib/apis.mjs';
-import { freePort, root } from '../../scripts/lib/prism.mjs';
-import { mockProxy } from '../../scripts/lib/devServer.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedDevSite } from '../support/shared.ts';
 
-const prism = withPrism('content');
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
-let vite: ViteDevServer;
 let site = '';
 
+// The run's dev server (npm start's Vite and its mock layer), proxying to the run's content mock.
 beforeAll(async () => {
-  const content = Number(new URL(prism.url).port);
-  vite = await createServer({
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'error',
-    server: {
-      port: await freePort(),
-      strictPort: true,
-      host: '127.0.0.1',
-      proxy: mockProxy({ ...MOCK_PORTS, content }),
-    },
-  });
-  await vite.listen();
-  site = `http://127.0.0.1:${(vite.httpServer?.address() as { port: number }).port}`;
-}, 60_000);
-afterAll(async () => {
-  await vite?.close();
-});
+  site = (await sharedDevSite()).url;
+}, 180_000);
 
 /** What the browser sends: no Prefer, only the item (and the mode an editor's URL carries). */
 async function layout(item: string, extra = '', headers: Record<string, string> = {}) {
