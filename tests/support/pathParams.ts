@@ -129,12 +129,15 @@ export function encodedPath(op: PathOperation, value: string): string {
   return op.path.replace(/\{([^}]+)\}/g, () => encodeURIComponent(value));
 }
 
-/** A fetch that records the URL of every request it hands on to the real fetch. */
-export function urlRecorder(): typeof fetch & { urls: string[] } {
+/**
+ * A fetch that records the URL of every request and hands it on to the real fetch, or with `answer`
+ * answers it itself (for a test that reads only the URL, already checked against Prism).
+ */
+export function urlRecorder({ answer }: { answer?: () => Response } = {}): typeof fetch & { urls: string[] } {
   const urls: string[] = [];
   const record = (input: RequestInfo | URL, init?: RequestInit) => {
     urls.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
+    return answer ? Promise.resolve(answer()) : fetch(input, init);
   };
   return Object.assign(record as typeof fetch, { urls });
 }
