@@ -15,6 +15,20 @@ import {
   type CookieJar,
 } from '../../src/core/cookies.ts';
 
+/** A cookie jar whose `document.cookie` always reads `cookies` and that records every write. */
+function recordingJar(cookies = ''): CookieJar & { writes: string[] } {
+  const writes: string[] = [];
+  return {
+    writes,
+    get cookie() {
+      return cookies;
+    },
+    set cookie(text: string) {
+      writes.push(text);
+    },
+  };
+}
+
 // The one cookie module writes what it is given and nothing more: a value that could end the cookie
 // and start an attribute (`;`), split it (`,`), or that a browser reads otherwise (whitespace, control
 // characters) is refused, never written.
@@ -58,15 +72,7 @@ describe('formatCookie and writeCookie refuse a value that would not stay one va
   });
 
   it('renameCookies leaves a cookie whose value it could not write as it is, and renames the others', () => {
-    const jar: CookieJar & { writes: string[] } = {
-      writes: [],
-      get cookie() {
-        return 'OLD_a=1; OLD_b=x y; other=2';
-      },
-      set cookie(text: string) {
-        this.writes.push(text);
-      },
-    };
+    const jar = recordingJar('OLD_a=1; OLD_b=x y; other=2');
     const renamed = renameCookies(
       'OLD_',
       'new_',
@@ -239,17 +245,9 @@ describe('cookieDomain: the domain every subdomain shares', () => {
 
 describe('deleteCookieEverywhere at hosts without parent domains', () => {
   const domainsWritten = (hostname: string) => {
-    const writes: string[] = [];
-    const jar = {
-      get cookie() {
-        return '';
-      },
-      set cookie(text: string) {
-        writes.push(text);
-      },
-    };
+    const jar = recordingJar();
     deleteCookieEverywhere('a', {}, jar, { pathname: '/', hostname });
-    return writes.map((text) => /Domain=([^;]+)/.exec(text)?.[1] ?? 'host-only');
+    return jar.writes.map((text) => /Domain=([^;]+)/.exec(text)?.[1] ?? 'host-only');
   };
 
   it.each([['localhost'], ['192.168.0.1'], ['[::1]']])(
@@ -286,15 +284,8 @@ describe('deleteCookieEverywhere at hosts without parent domains', () => {
 
 describe('renameCookies', () => {
   it('moves only the cookies with the prefix, and none whose new name would not be a token', () => {
-    const writes: string[] = [];
-    const jar = {
-      get cookie() {
-        return 'OLD_a=1; xOLD_b=2; other=3; OLD_c=4';
-      },
-      set cookie(text: string) {
-        writes.push(text);
-      },
-    };
+    const jar = recordingJar('OLD_a=1; xOLD_b=2; other=3; OLD_c=4');
+    const { writes } = jar;
     const format = {
       remove: (name: string) => `${name}=; Max-Age=0`,
       write: (name: string, v: string) => `${name}=${v}`,

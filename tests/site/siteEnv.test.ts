@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/prism.mjs';
 import { ALLOW_PRIVATE_HOSTS, assertSiteEnv, checkSiteEnv, siteEnvVariables } from '../../src/site/siteEnv.ts';
+import { guidNotations } from '../support/guidNotations.ts';
 
 const names = Object.keys(siteEnvVariables);
 const envFile = (mode: string) => parseEnv(readFileSync(join(root, `.env.${mode}`), 'utf8'));
@@ -167,7 +168,7 @@ describe('checkSiteEnv', () => {
 
 describe('checkSiteEnv refuses what a reviewer would in a deployed build', () => {
   const devKey = dev.VITE_CONTENT_API_KEY!; // 2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E
-  const hex = devKey.replace(/-/g, '').toLowerCase();
+  const { hex, urn, braces } = guidNotations(devKey);
   const mock = (name: string, meaning: string, other = true) =>
     `${name} (${meaning}) is the development mock value${other ? ' (in another case or format)' : ''}; set the production value`;
   const CONTENT_KEY = 'content platform API key, sc_apikey';
@@ -224,15 +225,8 @@ describe('checkSiteEnv refuses what a reviewer would in a deployed build', () =>
   it.each([
     ['without hyphens', hex],
     ['in parentheses', `(${devKey})`],
-    ['as a URN', `urn:uuid:${devKey.toLowerCase()}`],
-    [
-      'in the {0x…} form',
-      `{0x${hex.slice(0, 8)},0x${hex.slice(8, 12)},0x${hex.slice(12, 16)},{${hex
-        .slice(16)
-        .match(/../g)!
-        .map((b) => `0x${b}`)
-        .join(',')}}}`,
-    ],
+    ['as a URN', urn],
+    ['in the {0x…} form', braces],
   ])('the content key %s is refused too (as the mock value, or as no GUID at all)', (_case, value) => {
     const [problem, ...rest] = checkSiteEnv({ ...deployed, VITE_CONTENT_API_KEY: value }, 'uat', dev);
     expect(rest).toEqual([]);

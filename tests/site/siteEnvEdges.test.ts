@@ -4,6 +4,7 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/prism.mjs';
 import { assertSiteEnv, checkSiteEnv } from '../../src/site/siteEnv.ts';
+import { guidNotations } from '../support/guidNotations.ts';
 
 // The settings check at the edges of its rules, beside tests/site/siteEnv.test.ts: host names and
 // addresses next to the refused ones, development's relaxed URL rule, keys in other formats, and
@@ -97,7 +98,7 @@ describe('the URL rule in development', () => {
 
 describe('key formats', () => {
   const GUID = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
-  const hex = GUID.replace(/-/g, '').toLowerCase();
+  const notations = guidNotations(GUID);
 
   it.each([
     ['text before it', `sc_apikey=${GUID}`],
@@ -119,15 +120,8 @@ describe('key formats', () => {
   const domainScript = 'VITE_CONSENT_DOMAIN_SCRIPT (consent platform domain script id)';
   const mocks = { ...dev, VITE_CONSENT_DOMAIN_SCRIPT: GUID };
   it.each([
-    ['as a URN', `urn:uuid:${GUID.toLowerCase()}`],
-    [
-      'in the {0x…} form',
-      `{0x${hex.slice(0, 8)},0x${hex.slice(8, 12)},0x${hex.slice(12, 16)},{${hex
-        .slice(16)
-        .match(/../g)!
-        .map((b) => `0x${b}`)
-        .join(',')}}}`,
-    ],
+    ['as a URN', notations.urn],
+    ['in the {0x…} form', notations.braces],
     ['with spaces for hyphens', GUID.replace(/-/g, ' ')],
   ])('refuses a GUID mock key %s in a free-text key', (_case, value) => {
     expect(checkSiteEnv({ ...deployed, VITE_CONSENT_DOMAIN_SCRIPT: value }, 'production', mocks)).toEqual([
