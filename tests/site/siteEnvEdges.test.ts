@@ -4,31 +4,12 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/prism.mjs';
 import { assertSiteEnv, checkSiteEnv } from '../../src/site/siteEnv.ts';
-import { guidNotations } from '../support/guidNotations.ts';
+import { deployed, guidNotations } from '../support/siteSettings.ts';
 
 // The settings check at the edges of its rules, beside tests/site/siteEnv.test.ts: host names and
 // addresses next to the refused ones, development's relaxed URL rule, keys in other formats, and
 // the build's error text. Each case here was found passing a planted defect of the rule it tests.
 const dev = parseEnv(readFileSync(join(root, '.env.development'), 'utf8'));
-
-/** A complete, valid set of deployed settings (none of them a development value). */
-const deployed: Record<string, string> = {
-  VITE_PUBLIC_ORIGIN: 'https://www.aero.example',
-  VITE_CONTENT_HOST: 'https://cd.aero.example',
-  VITE_CONTENT_API_KEY: '{9A1B2C3D-4E5F-4A6B-8C7D-0E1F2A3B4C5D}',
-  VITE_SEARCH_ENV: 'uat',
-  VITE_SEARCH_CUSTOMER_KEY: '98765-4321000',
-  VITE_SEARCH_API_KEY: 'uat-browser-key',
-  VITE_ENGAGEMENT_CLIENT_KEY: 'uatClientKey',
-  VITE_ENGAGEMENT_TARGET_URL: 'https://api.engage.aero.example',
-  VITE_WEB_PERSONALIZATION_URL: 'https://d35vb5cccm4xzp.cloudfront.net',
-  VITE_COMMERCE_REGION: 'usWest',
-  VITE_COMMERCE_ENVIRONMENT: 'staging',
-  VITE_COMMERCE_CLIENT_ID: '1F2E3D4C-5B6A-4798-8A9B-0C1D2E3F4A5B',
-  VITE_CONSENT_SCRIPT_URL: 'https://cdn.consent.example/stub.js',
-  VITE_CONSENT_DOMAIN_SCRIPT: 'abc-123-test',
-  VITE_BANNER_LAYOUT_ID: '7c1d2e3f-campaign',
-};
 
 const CONTENT_HOST = 'VITE_CONTENT_HOST (content platform host of the layout and dictionary services)';
 const contentHost = (value: string, mode: string) =>
