@@ -46,6 +46,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js'] })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      // The generated models (generated/<api>/model/, over a thousand files of commerce types) import
+      // only each other, so no loop can pass through them: not parsing them saves a third of the rule's
+      // time. The generated hooks, which import src/core, are still followed.
+      'import-x/ignore': ['/generated/[^/]+/model/'],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
