@@ -3,7 +3,8 @@
 // $refs sibling files), following its local $refs, finding the operation a request is for, and
 // reading them as they were at a git revision without touching the work tree.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -72,11 +73,60 @@ function hasExternalRefs(node) {
  * @returns {OpenApiDocument}
  */
 export function parseContract(text, name) {
-  const doc = parse(text, { maxAliasCount: -1 });
+  const doc = parsedText(text);
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new Error(`${name} is not an OpenAPI document (expected a YAML or JSON object)`);
   }
   return doc;
+}
+
+/**
+ * The contract at `file`, parsed ({@link parseContract}); its own `$ref`s to sibling files are left as
+ * they are (see {@link loadContract}).
+ * @param {string} file
+ * @returns {OpenApiDocument}
+ */
+export function readContract(file) {
+  return parseContract(readFileSync(file, 'utf8'), file);
+}
+
+// Parsing YAML is slow: the content contract takes about 0.35 s and the commerce one 0.7 s, and a test
+// run read them over ninety times (every test file, mock, build and dev server that reads examples)
+// for a minute of CPU. A contract's parsed form is kept as JSON by the hash of its text, in this
+// process and in node_modules/.cache/contracts/ for the next one; JSON.parse of it takes milliseconds
+// and gives each caller a copy of its own to change. A contract is JSON's data model (no timestamps or
+// non-finite numbers in an OpenAPI document; an alias becomes a copy), so nothing is lost.
+const CONTRACT_CACHE = join(projectRoot, 'node_modules', '.cache', 'contracts');
+/** @type {Map<string, string>} */
+const parsedTexts = new Map();
+
+/**
+ * `text` parsed as YAML (aliases unlimited: contracts are the project's own), by way of the cache above.
+ * @param {string} text
+ * @returns {unknown}
+ */
+function parsedText(text) {
+  const key = createHash('sha256').update(text).digest('hex');
+  let json = parsedTexts.get(key);
+  if (json === undefined) {
+    const file = join(CONTRACT_CACHE, `${key}.json`);
+    try {
+      json = readFileSync(file, 'utf8');
+    } catch {
+      json = JSON.stringify(parse(text, { maxAliasCount: -1 })) ?? 'null';
+      try {
+        // Written whole, then renamed: another process reading the same contract meanwhile never sees half of it.
+        mkdirSync(CONTRACT_CACHE, { recursive: true });
+        const partial = `${file}.${process.pid}.tmp`;
+        writeFileSync(partial, json);
+        renameSync(partial, file);
+      } catch {
+        // A read-only checkout: parsed again next time.
+      }
+    }
+    parsedTexts.set(key, json);
+  }
+  return JSON.parse(json);
 }
 
 // api-smart-diff and the request matcher resolve only references inside one document, so a

@@ -3,11 +3,11 @@
 // query value, so whatever serves the site against the mock (the dev and preview proxy, the
 // prerender build) turns a layout request's `item` into `Prefer` here. This mapping lives only in
 // the mock layer: the site's own requests never carry `Prefer`.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { freePort, root, startPrism } from './prism.mjs';
+import { readContract } from '../contract/contracts.mjs';
 
 /** @import { AddressInfo } from 'node:net' */
 /** @import { OutgoingHttpHeaders } from 'node:http' */
@@ -85,7 +85,7 @@ let cached;
 export function layoutExampleNames(spec = CONTENT_SPEC) {
   const mtime = statSync(spec).mtimeMs;
   if (cached?.spec === spec && cached.mtime === mtime) return cached.names;
-  const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
+  const doc = readContract(spec);
   const names = (/** @type {string} */ path) =>
     Object.keys(
       Object.entries(doc.paths ?? {}).find(([key]) => key.startsWith(path))?.[1]?.get?.responses?.['200']?.content?.[
@@ -124,7 +124,7 @@ function serviceExampleNames(spec = CONTENT_SPEC) {
  * @returns {ListedRoute[]}
  */
 export function listedRoutes(spec = CONTENT_SPEC, language = DEFAULT_CONTENT_LANGUAGE) {
-  const doc = parse(readFileSync(spec, 'utf8'), { maxAliasCount: -1 });
+  const doc = readContract(spec);
   const name = language === DEFAULT_CONTENT_LANGUAGE ? 'aero' : `aero.${language}`;
   return doc.paths[ROUTES_PATH].get.responses['200'].content['application/json'].examples[name]?.value.routes ?? [];
 }

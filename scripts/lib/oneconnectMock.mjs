@@ -3,10 +3,10 @@
 // value, so whatever serves the site against the mock turns a banner request's `language` into
 // `Prefer` here, as contentMock.mjs does for the layout service's `item`. This mapping lives only in
 // the mock layer: the site's own requests never carry `Prefer`.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { root } from './prism.mjs';
+import { readContract } from '../contract/contracts.mjs';
 
 /** The banner contract whose examples the mock answers with. */
 export const ONECONNECT_SPEC = join(root, 'openapi', 'oneconnect', 'openapi.yaml');
@@ -29,7 +29,7 @@ let cached;
 function bannerExampleNames(spec = ONECONNECT_SPEC) {
   const mtime = statSync(spec).mtimeMs;
   if (cached?.spec === spec && cached.mtime === mtime) return cached.names;
-  const doc = parse(readFileSync(spec, 'utf8'));
+  const doc = readContract(spec);
   const examples = doc.paths?.[SEGMENT_BANNERS_PATH]?.get?.responses?.['200']?.content?.['application/json']?.examples;
   cached = { spec, mtime, names: Object.keys(examples ?? {}) };
   return cached.names;

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SPEC, exampleNameFor, LAYOUT_PATH } from '../../scripts/lib/contentMock.mjs';
@@ -19,6 +18,7 @@ import { createEditingRenderer } from '../../src/site/editingRender.tsx';
 import { DESKTOP, pageAtRest, startAll } from '../support/browser.ts';
 import { sharedBrowser, sharedMock } from '../support/shared.ts';
 import { ownViteCache } from '../support/site.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The editing host as the content platform calls it: real HTTP to the host (Vite in middleware mode,
 // as `npm start` runs it), which renders from the run's content Prism through a counting front, so
@@ -30,7 +30,7 @@ import { ownViteCache } from '../support/site.ts';
 interface Example {
   value: { sitecore: { route: { placeholders: { main: Array<{ fields?: { heading?: { value?: string } } }> } } } };
 }
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const contract = readContract(CONTENT_SPEC);
 const examples: Record<string, Example> = contract.components.examples;
 // The English dictionary, as the chromes editor posts it in its view bag.
 const PHRASES: Record<string, string> =

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { parse } from 'yaml';
 import { root } from '../../scripts/lib/prism.mjs';
 import { DESKTOP } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite, sharedDevSite } from '../support/shared.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The build served by `vite preview` (what `npm run preview` runs) and the dev
 // server (`npm start`), both the run's, against its Prism mocks. A scenario chosen with ?mock= lives in
@@ -262,9 +262,9 @@ interface RowVisit {
 
 /** The home page's personalised offer as the content contract gives it (its editor's text). */
 function homeOfferFallback(): string {
-  const contract = parse(readFileSync(join(root, 'openapi', 'content', 'openapi.yaml'), 'utf8'), {
-    maxAliasCount: -1,
-  }) as { components: { examples: Record<string, { value: unknown }> } };
+  const contract = readContract(join(root, 'openapi', 'content', 'openapi.yaml')) as {
+    components: { examples: Record<string, { value: unknown }> };
+  };
   const pending: unknown[] = [contract.components.examples.home!.value];
   while (pending.length) {
     const node = pending.pop();

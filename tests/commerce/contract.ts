@@ -1,15 +1,13 @@
 // Reads openapi/commerce/openapi.yaml for the contract tests: each operation's arguments
 // built from the contract's examples and required parameters, and the answer it declares.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib/prism.mjs';
-import YAML from 'yaml';
 import type { CommerceOperation } from '../../src/commerce/index.ts';
-import { resolveRef } from '../../scripts/contract/contracts.mjs';
+import { readContract, resolveRef } from '../../scripts/contract/contracts.mjs';
 import { EXCLUDED_TAGS } from '../../scripts/generators/commerce.mjs';
 
 type Node = Record<string, unknown>;
-const doc = YAML.parse(readFileSync(join(root, 'openapi', 'commerce', 'openapi.yaml'), 'utf8')) as Node;
+const doc = readContract(join(root, 'openapi', 'commerce', 'openapi.yaml')) as Node;
 
 /** Follows local `$ref`s to the node they name. */
 function resolve<T = Node>(node: unknown): T {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SPEC,
@@ -10,6 +9,7 @@ import {
   preferForRequest,
 } from '../../scripts/lib/contentMock.mjs';
 import { root } from '../../scripts/lib/prism.mjs';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // Every example of the layout service and the item it answers (the contract's naming rule).
 const ITEMS: Record<string, string> = {
@@ -141,7 +141,7 @@ describe('content mock: image fields', () => {
   // A browser reserves an image's box from the field's width and height before the file arrives: a
   // field whose proportions differ from its file's makes the page jump when the file lands.
   it('declare the width and height proportions of the file they point to', () => {
-    const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+    const contract = readContract(CONTENT_SPEC);
     const images: Array<{ src: string; width: number; height: number }> = [];
     const walk = (node: unknown): void => {
       if (!node || typeof node !== 'object') return;

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { withPrism } from '../support/prism.ts';
 import { layoutExampleNames, preferForItem, preferForRequest } from '../../scripts/lib/contentMock.mjs';
@@ -10,6 +9,7 @@ import { getLayoutResponse } from '../../generated/content/zod/layout/layout.ts'
 import { getDictionaryResponse } from '../../generated/content/zod/dictionary/dictionary.ts';
 import { ENGLISH } from '../../src/site/dictionary.tsx';
 import { listRoutesResponse } from '../../generated/content/zod/routes/routes.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 const prism = withPrism('content');
 const API_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
@@ -309,7 +309,7 @@ describe('content contract (Prism with --errors)', () => {
   });
 
   it('targets the oneconnect banners at the layout of the home and campaign pages', () => {
-    const doc = parse(readFileSync(join(root, 'openapi', 'oneconnect', 'openapi.yaml'), 'utf8'));
+    const doc = readContract(join(root, 'openapi', 'oneconnect', 'openapi.yaml'));
     const banners = doc.paths['/api/oneconnect/get-segment-banners'].get.responses['200'].content['application/json']
       .examples.mixed.value as { layoutId: string }[];
     expect(new Set(banners.map((b) => b.layoutId))).toEqual(new Set([TARGETED]));

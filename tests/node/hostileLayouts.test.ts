@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 import { components } from '../../src/site/content/registry.tsx';
@@ -8,12 +6,13 @@ import { createPrerenderer } from '../../src/site/entry-server.tsx';
 import { pageModules } from '../../src/site/content/registry.tsx';
 import type { RouteData } from '../../src/content/index.ts';
 import { deepJson, hostileLayouts, TYPOS, type HostileRoute } from '../support/hostileLayouts.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The static build of a page whose layout answer is hostile: values of any type where the contract
 // says a string, URLs that do not parse, componentNames that are Object.prototype's, renderings nested
 // thousands deep. Every page is still written, with its frame; only the bad parts are left out.
 
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const contract = readContract(CONTENT_SPEC);
 const DICTIONARY =
   contract.paths['/sitecore/api/jss/dictionary/{appName}/{language}'].get.responses['200'].content['application/json']
     .examples.en.value;

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { parseEnv } from 'node:util';
 import { preview, type PreviewServer } from 'vite';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT_SPEC,
@@ -18,6 +17,7 @@ import { stateDirOf } from '../../scripts/lib/prerender/manifest.mjs';
 import { PANEL_HOST, PANEL_SCRIPT_PATH } from '../../scripts/lib/mockScenarioServer.mjs';
 import { sharedMock } from '../support/shared.ts';
 import { rawGet } from '../support/site.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The static build as a crawler or a link preview reads it: the files `npm run build` writes,
 // fetched without running any JavaScript, and served by `vite preview` as a static host would.
@@ -34,7 +34,7 @@ interface Example {
     };
   };
 }
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const contract = readContract(CONTENT_SPEC);
 const listed = listedRoutes();
 // The German routes (listed by item; their pages live under /de).
 const listedDe = listedRoutes(CONTENT_SPEC, 'de');

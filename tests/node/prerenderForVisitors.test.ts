@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 import { createPrerenderer } from '../../src/site/entry-server.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The static build renders visitors' pages: a layout answer that says an editor is looking (the
 // contract's metadata-mode example, answered to the build's normal request) still gives a visitor's
 // page, with no editor markers, scripts or data in its HTML or its data.
 
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const contract = readContract(CONTENT_SPEC);
 const EDIT_ANSWER = contract.components.examples['about.edit'].value;
 const DICTIONARY =
   contract.paths['/sitecore/api/jss/dictionary/{appName}/{language}'].get.responses['200'].content['application/json']

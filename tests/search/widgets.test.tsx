@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager, notifyManager } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -21,12 +19,11 @@ import { MockIntersectionObserver, advance, fakeService, renderWithClient, testC
 import { WidgetLabelsContext } from '../../src/search/react.tsx';
 import { type PhraseValues, type TextKey, translate } from '../../src/site/dictionary.tsx';
 import { widgetLabels } from '../../src/site/searchWidgets.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The content contract's German dictionary: the site gives the search layer its texts from it.
 const GERMAN = (
-  parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-    maxAliasCount: -1,
-  }) as {
+  readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml')) as {
     paths: Record<
       string,
       {

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse } from 'yaml';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import type { RouteData } from '../../src/content/index.ts';
@@ -12,13 +10,12 @@ import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { CartPage } from '../../src/site/content/registry.tsx';
 import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The cart belongs to a signed-in buyer: it asks the commerce service nothing before the session is
 // known, nothing without one, and only with the buyer's token.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const cartRoute = contract.components.examples.cart.value.sitecore.route as RouteData;
 
 beforeAll(() => CartPage.preload(), 30_000);

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse } from 'yaml';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import type { RouteData } from '../../src/content/index.ts';
@@ -14,13 +12,12 @@ import { components } from '../../src/site/content/registry.tsx';
 import { DictionaryProvider } from '../../src/site/dictionary.tsx';
 import { CartPage } from '../../src/site/content/registry.tsx';
 import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The cart's total is explained: the commerce order's subtotal, shipping and tax (and a discount when
 // there is one) above it, each in the page's language and currency.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const cartRoute = contract.components.examples.cart.value.sitecore.route as RouteData;
 const dictionaries = contract.paths['/sitecore/api/jss/dictionary/{appName}/{language}'].get.responses['200'].content[
   'application/json'

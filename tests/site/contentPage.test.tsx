@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse } from 'yaml';
 import { createContentClient, type PageMode, type RouteData } from '../../src/content/index.ts';
 import { ContentProvider } from '../../src/content/react.tsx';
 import { EngagementProvider } from '../../src/engagement/react.tsx';
@@ -22,14 +20,13 @@ import { createAuthClient, type Session } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
 import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const CONTEXT = { pageEditing: false, pageState: 'normal', language: 'en', site: { name: 'aero' } };
 
 // The contract's own layout examples, by item path: the fixture answers the tests start from.
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const example = (name: string) => structuredClone(contract.components.examples[name].value.sitecore.route) as RouteData;
 
 afterEach(() => {

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse } from 'yaml';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import {
@@ -22,13 +20,12 @@ import type { ContentComponentProps } from '../../src/site/content/renderingCont
 import { ContentRichText } from '../../src/site/content/richText.tsx';
 import { sanitizeEditable } from '../../src/site/content/sanitizedHtml.tsx';
 import { SanitizedRichText } from '../../src/site/content/sanitizerParts.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // Edit mode (`sc_mode=edit`): the field components render the platform's editable markup and
 // placeholders its chrome entries, as the platform's React SDK does; preview and visitors never see either.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const routeOf = (name: string) => contract.components.examples[name].value.sitecore.route as RouteData;
 const fieldsOf = (name: string, componentName: string) =>
   (routeOf(name).placeholders.main as Array<{ componentName?: string; fields?: FieldMap }>).find(

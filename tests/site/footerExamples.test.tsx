@@ -1,17 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Suspense } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { parse } from 'yaml';
 import type { ComponentRendering, RouteData } from '../../src/content/index.ts';
 import { Placeholder, RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // Every layout answer of the content contract with a route carries the site's footer (its `jss-footer`
 // placeholder of link groups), edit-mode answers too: an editor sees and edits the footer in place.
 
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const contract = readContract(CONTENT_SPEC);
 const examples = Object.entries(
   contract.components.examples as Record<
     string,

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { parse } from 'yaml';
 import { App } from '../../src/site/App.tsx';
 import { ENGLISH } from '../../src/site/dictionary.tsx';
 import { pathIn } from '../../src/site/language.ts';
@@ -10,6 +8,7 @@ import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/co
 import { ONECONNECT_SPEC, preferForBannerRequest } from '../../scripts/lib/oneconnectMock.mjs';
 import { withPrism } from '../support/prism.ts';
 import { sendToMocks } from './mockedSite.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // Every German page in German: each route the German route listing has, rendered by the whole site
 // (App) against the content and banner mocks (through the mock layer that picks each request's
@@ -20,8 +19,8 @@ import { sendToMocks } from './mockedSite.ts';
 const content = withPrism('content');
 const oneconnect = withPrism('oneconnect');
 
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
-const bannerContract = parse(readFileSync(ONECONNECT_SPEC, 'utf8'));
+const contract = readContract(CONTENT_SPEC);
+const bannerContract = readContract(ONECONNECT_SPEC);
 const examples = contract.components.examples as Record<string, { value: { sitecore: { route: unknown } } }>;
 
 /**

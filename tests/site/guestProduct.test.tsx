@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse } from 'yaml';
 import type { RouteData } from '../../src/content/index.ts';
 import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
 import { components } from '../../src/site/content/registry.tsx';
@@ -13,13 +11,12 @@ import { createSiteClients, SiteClientsContext } from '../../src/site/siteClient
 import { siteConfig } from '../../src/site/siteConfig.ts';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // A product page is for every visitor: without a session (signed out, or the session routes
 // failing) the site's own commerce client browses with a guest token from the buyer app's client id.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const productRoute = contract.components.examples['products-wildcard'].value.sitecore.route as RouteData;
 
 const GUEST_TOKEN = 'guest-token-of-the-buyer-app';

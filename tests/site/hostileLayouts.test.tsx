@@ -3,15 +3,14 @@
 // pages, and in the shared jsdom worker a file before it can still log one, from a request or timer of
 // its own that outlived it. One loaded CI run saw 4 errors on its first case, a 1,000-deep spine that
 // passes alone and after every other jsdom file; the assertion now prints them.)
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { App } from '../../src/site/App.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { deepJson, hostileLayouts, type HostileRoute } from '../support/hostileLayouts.ts';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The browser's page of a hostile layout answer, the whole site around it (App: the frame, the
 // providers, the registry): values of any type where the contract says a string, URLs that do not
@@ -19,9 +18,7 @@ import { deepJson, hostileLayouts, type HostileRoute } from '../support/hostileL
 // and editors. The page always shows its frame and the rest of its content; only the bad parts are
 // left out (or, for editors, shown as failed). The prerender's half is tests/node/hostileLayouts.test.ts.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const DICTIONARY =
   contract.paths['/sitecore/api/jss/dictionary/{appName}/{language}'].get.responses['200'].content['application/json']
     .examples.en.value;

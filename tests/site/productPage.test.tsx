@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { parse } from 'yaml';
 import { createCommerceClient, type CommerceClient } from '../../src/commerce/index.ts';
 import type { RouteData } from '../../src/content/index.ts';
 import { RouteRenderer } from '../../src/site/content/placeholder.tsx';
@@ -14,13 +12,12 @@ import { isProductId, MAX_PRODUCT_ID_LENGTH, productIdOf } from '../../src/site/
 import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The product page (`ProductDetail`, the wildcard route `/products/*`) takes its product id from
 // its own URL: a URL whose id is no product id must show "Product unavailable" and send nothing.
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/content/openapi.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-});
+const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
 const productRoute = contract.components.examples['products-wildcard'].value.sitecore.route as RouteData;
 
 // The commerce page and client load on demand: loaded once here, so no test waits on a first import.

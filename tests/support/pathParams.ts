@@ -1,14 +1,13 @@
 // Calls every generated operation (orval output) that has path parameters with a hostile value
 // and reports the URL it sent and how the mock answered: the contract tests of each API use it to
 // show that a path parameter reaches the server as one encoded segment and never another operation.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import YAML from 'yaml';
 import { root, type ApiName } from '../../scripts/lib/prism.mjs';
 import { isApiError } from '../../src/core/errors.ts';
 import type { Transport } from '../../src/core/transport.ts';
-import { resolveRef } from '../../scripts/contract/contracts.mjs';
+import { readContract, resolveRef } from '../../scripts/contract/contracts.mjs';
 
 /**
  * What a page URL such as `/products/..%2Fa%2Fb%3Fc%23d%25e` decodes to: every character that
@@ -43,8 +42,8 @@ const camel = (id: string) =>
     .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
     .replace(/^./, (c) => c.toLowerCase());
 
-function readContract(api: ApiName): Node {
-  return YAML.parse(readFileSync(join(root, 'openapi', api, 'openapi.yaml'), 'utf8'), { maxAliasCount: -1 }) as Node;
+function contractOf(api: ApiName): Node {
+  return readContract(join(root, 'openapi', api, 'openapi.yaml')) as Node;
 }
 
 // The contract tools' own `$ref` follower, bound to one contract.
@@ -80,7 +79,7 @@ function bodyExample(media: Node | undefined, resolve: ReturnType<typeof resolve
 
 /** Every operation of `api`'s contract that has path parameters. */
 export function pathOperations(api: ApiName): PathOperation[] {
-  const doc = readContract(api);
+  const doc = contractOf(api);
   const resolve = resolver(doc);
   const operations: PathOperation[] = [];
   for (const [path, rawItem] of Object.entries(doc.paths as Node)) {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 // The listed pages, one of each combination of renderings: pages with the same renderings load the
 // same code and lay out the same parts (what arrives late, and where), so a check of how a page loads
@@ -8,7 +7,7 @@ import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/co
 // tests/browser/prerender.test.ts; the bench still measures every route).
 
 type Route = { fields: Record<string, { value?: unknown }>; placeholders: unknown };
-const contract = parse(readFileSync(CONTENT_SPEC, 'utf8'), { maxAliasCount: -1 });
+const contract = readContract(CONTENT_SPEC);
 const examples = contract.components.examples as Record<string, { value: { sitecore: { route: Route } } }>;
 
 /** The componentNames of a layout's renderings, at any depth. */

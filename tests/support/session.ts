@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { parse } from 'yaml';
 import { root } from '../../scripts/lib/prism.mjs';
+import { readContract } from '../../scripts/contract/contracts.mjs';
 
 type Examples = Record<string, { value: unknown }>;
-const authContract = parse(readFileSync(join(root, 'openapi', 'auth', 'openapi.yaml'), 'utf8')) as {
+const authContract = readContract(join(root, 'openapi', 'auth', 'openapi.yaml')) as {
   paths: { '/session': { get: { responses: { '200': { content: { 'application/json': { examples: Examples } } } } } } };
 };
 
