@@ -86,10 +86,11 @@ function zod(api: string): Options {
   };
 }
 
-// `npm run generate` runs orval once per API, naming it in ORVAL_API; without it, orval generates every API.
-const only = process.env.ORVAL_API;
+// `npm run generate` names the APIs to generate in ORVAL_API (comma-separated); without it, orval
+// generates every API.
+const only = process.env.ORVAL_API?.split(',');
 // orval runs in the project's folder, as the relative targets above assume.
-const present = contractApis('.').filter((api) => !only || api === only);
+const present = contractApis('.').filter((api) => !only || only.includes(api));
 
 export default defineConfig(
   Object.fromEntries(

@@ -40,38 +40,46 @@ function tally(dir) {
   return { files, bytes };
 }
 
-async function generate(api) {
-  const started = performance.now();
+/**
+ * The contract's types (openapi-typescript), written to generated/<api>/schema.d.ts.
+ * @param {string} api
+ */
+async function writeSchema(api) {
   const ast = await openapiTS(pathToFileURL(join(root, 'openapi', api, 'openapi.yaml')));
   mkdirSync(join(root, 'generated', api), { recursive: true });
   writeFileSync(join(root, 'generated', api, 'schema.d.ts'), HEADER + astToString(ast));
-  // The API's orval projects: its hooks, and its zod schemas where orval.config.ts asks for them.
-  await run(bin('orval'), ['--config', 'orval.config.ts'], {
-    cwd: root,
-    env: { ...process.env, ORVAL_API: api },
-    maxBuffer: 64 << 20,
-  });
-  // An API may add its own generator (e.g. the commerce facade's operation table).
+}
+
+/**
+ * What an API's own generator adds (scripts/generators/<api>.mjs, when there is one), then a line of
+ * what was generated for it.
+ * @param {string} api
+ */
+async function finish(api) {
   const extra = join(root, 'scripts', 'generators', `${api}.mjs`);
   if (existsSync(extra)) await (await import(pathToFileURL(extra).href)).default({ root, api });
   const hooks = tally(join(root, 'generated', api, 'hooks'));
   const zod = tally(join(root, 'generated', api, 'zod'));
   const model = tally(join(root, 'generated', api, 'model'));
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `${api}: schema.d.ts, ${hooks.files} hook files, ${model.files} model files, ${zod.files} zod files ` +
-      `(${((hooks.bytes + zod.bytes + model.bytes) / 1024).toFixed(0)} KiB) in ${seconds} s`,
+      `(${((hooks.bytes + zod.bytes + model.bytes) / 1024).toFixed(0)} KiB)`,
   );
 }
 
 try {
-  // Two at a time: the machines have two cores.
-  const queue = [...apis];
-  await Promise.all(
-    [0, 1].map(async () => {
-      while (queue.length) await generate(queue.shift());
-    }),
-  );
+  const started = performance.now();
+  // The types, and the hooks and zod schemas of every API in one orval run (orval.config.ts reads the
+  // APIs from ORVAL_API): each orval process spends a second and a half starting, so one run for all six
+  // takes 8 s of CPU where one per API took 14.
+  await Promise.all(apis.map(writeSchema));
+  await run(bin('orval'), ['--config', 'orval.config.ts'], {
+    cwd: root,
+    env: { ...process.env, ORVAL_API: apis.join(',') },
+    maxBuffer: 64 << 20,
+  });
+  for (const api of apis) await finish(api);
+  console.log(`Generated ${apis.length} APIs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(`Generation failed: ${error.stderr || error.message}`);
   process.exit(1);
