@@ -6,6 +6,7 @@ import { root } from '../../scripts/lib/prism.mjs';
 import { DESKTOP } from '../support/browser.ts';
 import { sharedBrowser, sharedBuiltSite, sharedDevSite } from '../support/shared.ts';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // The build served by `vite preview` (what `npm run preview` runs) and the dev
 // server (`npm start`), both the run's, against its Prism mocks. A scenario chosen with ?mock= lives in
@@ -262,7 +263,7 @@ interface RowVisit {
 
 /** The home page's personalised offer as the content contract gives it (its editor's text). */
 function homeOfferFallback(): string {
-  const contract = readContract(join(root, 'openapi', 'content', 'openapi.yaml')) as {
+  const contract = readContract(CONTENT_SPEC) as {
     components: { examples: Record<string, { value: unknown }> };
   };
   const pending: unknown[] = [contract.components.examples.home!.value];

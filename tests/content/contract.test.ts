@@ -10,6 +10,7 @@ import { getDictionaryResponse } from '../../generated/content/zod/dictionary/di
 import { ENGLISH } from '../../src/site/dictionary.tsx';
 import { listRoutesResponse } from '../../generated/content/zod/routes/routes.ts';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { ONECONNECT_SPEC } from '../../scripts/lib/oneconnectMock.mjs';
 
 const prism = withPrism('content');
 const API_KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
@@ -309,7 +310,7 @@ describe('content contract (Prism with --errors)', () => {
   });
 
   it('targets the oneconnect banners at the layout of the home and campaign pages', () => {
-    const doc = readContract(join(root, 'openapi', 'oneconnect', 'openapi.yaml'));
+    const doc = readContract(ONECONNECT_SPEC);
     const banners = doc.paths['/api/oneconnect/get-segment-banners'].get.responses['200'].content['application/json']
       .examples.mixed.value as { layoutId: string }[];
     expect(new Set(banners.map((b) => b.layoutId))).toEqual(new Set([TARGETED]));

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager, notifyManager } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -20,10 +19,11 @@ import { WidgetLabelsContext } from '../../src/search/react.tsx';
 import { type PhraseValues, type TextKey, translate } from '../../src/site/dictionary.tsx';
 import { widgetLabels } from '../../src/site/searchWidgets.tsx';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // The content contract's German dictionary: the site gives the search layer its texts from it.
 const GERMAN = (
-  readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml')) as {
+  readContract(CONTENT_SPEC) as {
     paths: Record<
       string,
       {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -11,11 +10,12 @@ import { components } from '../../src/site/content/registry.tsx';
 import { CartPage } from '../../src/site/content/registry.tsx';
 import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // The cart belongs to a signed-in buyer: it asks the commerce service nothing before the session is
 // known, nothing without one, and only with the buyer's token.
 
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const cartRoute = contract.components.examples.cart.value.sitecore.route as RouteData;
 
 beforeAll(() => CartPage.preload(), 30_000);

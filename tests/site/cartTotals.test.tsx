@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -13,11 +12,12 @@ import { DictionaryProvider } from '../../src/site/dictionary.tsx';
 import { CartPage } from '../../src/site/content/registry.tsx';
 import { createSiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // The cart's total is explained: the commerce order's subtotal, shipping and tax (and a discount when
 // there is one) above it, each in the page's language and currency.
 
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const cartRoute = contract.components.examples.cart.value.sitecore.route as RouteData;
 const dictionaries = contract.paths['/sitecore/api/jss/dictionary/{appName}/{language}'].get.responses['200'].content[
   'application/json'

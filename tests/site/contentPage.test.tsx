@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -21,12 +20,13 @@ import { SessionProvider } from '../../src/auth/react.tsx';
 import { SiteProvider } from '../../src/site/SiteContext.tsx';
 import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients.tsx';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 const KEY = '2E7D5A8C-4B1F-4C9A-9D3E-6F0A1B2C3D4E';
 const CONTEXT = { pageEditing: false, pageState: 'normal', language: 'en', site: { name: 'aero' } };
 
 // The contract's own layout examples, by item path: the fixture answers the tests start from.
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const example = (name: string) => structuredClone(contract.components.examples[name].value.sitecore.route) as RouteData;
 
 afterEach(() => {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -21,11 +20,12 @@ import { ContentRichText } from '../../src/site/content/richText.tsx';
 import { sanitizeEditable } from '../../src/site/content/sanitizedHtml.tsx';
 import { SanitizedRichText } from '../../src/site/content/sanitizerParts.ts';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // Edit mode (`sc_mode=edit`): the field components render the platform's editable markup and
 // placeholders its chrome entries, as the platform's React SDK does; preview and visitors never see either.
 
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const routeOf = (name: string) => contract.components.examples[name].value.sitecore.route as RouteData;
 const fieldsOf = (name: string, componentName: string) =>
   (routeOf(name).placeholders.main as Array<{ componentName?: string; fields?: FieldMap }>).find(

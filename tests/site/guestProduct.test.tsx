@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -12,11 +11,12 @@ import { siteConfig } from '../../src/site/siteConfig.ts';
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // A product page is for every visitor: without a session (signed out, or the session routes
 // failing) the site's own commerce client browses with a guest token from the buyer app's client id.
 
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const productRoute = contract.components.examples['products-wildcard'].value.sitecore.route as RouteData;
 
 const GUEST_TOKEN = 'guest-token-of-the-buyer-app';

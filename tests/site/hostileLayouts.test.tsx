@@ -3,7 +3,6 @@
 // pages, and in the shared jsdom worker a file before it can still log one, from a request or timer of
 // its own that outlived it. One loaded CI run saw 4 errors on its first case, a 1,000-deep spine that
 // passes alone and after every other jsdom file; the assertion now prints them.)
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -11,6 +10,7 @@ import { App } from '../../src/site/App.tsx';
 import { components } from '../../src/site/content/registry.tsx';
 import { deepJson, hostileLayouts, type HostileRoute } from '../support/hostileLayouts.ts';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // The browser's page of a hostile layout answer, the whole site around it (App: the frame, the
 // providers, the registry): values of any type where the contract says a string, URLs that do not
@@ -18,7 +18,7 @@ import { readContract } from '../../scripts/contract/contracts.mjs';
 // and editors. The page always shows its frame and the rest of its content; only the bad parts are
 // left out (or, for editors, shown as failed). The prerender's half is tests/node/hostileLayouts.test.ts.
 
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const DICTIONARY =
   contract.paths['/sitecore/api/jss/dictionary/{appName}/{language}'].get.responses['200'].content['application/json']
     .examples.en.value;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -13,11 +12,12 @@ import { type SiteClients, SiteClientsContext } from '../../src/site/siteClients
 import { createAuthClient } from '../../src/auth/index.ts';
 import { SessionProvider } from '../../src/auth/react.tsx';
 import { readContract } from '../../scripts/contract/contracts.mjs';
+import { CONTENT_SPEC } from '../../scripts/lib/contentMock.mjs';
 
 // The product page (`ProductDetail`, the wildcard route `/products/*`) takes its product id from
 // its own URL: a URL whose id is no product id must show "Product unavailable" and send nothing.
 
-const contract = readContract(join(import.meta.dirname, '../../openapi/content/openapi.yaml'));
+const contract = readContract(CONTENT_SPEC);
 const productRoute = contract.components.examples['products-wildcard'].value.sitecore.route as RouteData;
 
 // The commerce page and client load on demand: loaded once here, so no test waits on a first import.
