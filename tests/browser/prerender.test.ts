@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { CONTENT_SPEC, exampleNameFor, listedRoutes } from '../../scripts/lib/contentMock.mjs';
 import type { ComponentRendering, RouteData } from '../../src/content/index.ts';
 import { measurePage, observeVitals, readShifts, SLOW_PHONE, type PageVitals } from '../../scripts/lib/pageVitals.mjs';
-import { DESKTOP, pageAtRest } from '../support/browser.ts';
+import { DESKTOP, pageAtRest, routerListening } from '../support/browser.ts';
 import { renderingSamples } from '../support/renderingSamples.ts';
 import { answerSessionReads } from '../support/session.ts';
 import { newContextOutsideSlots, sharedBrowser, sharedBuiltSite, type SharedBuiltSite } from '../support/shared.ts';
@@ -429,21 +429,29 @@ describe.concurrent("the header's search on a page without search widgets", () =
     }
   });
 
-  it('opens the results page on Enter before the widget has loaded', async () => {
-    const page = await newPage();
-    try {
-      await page.route(/searchWidgets/, () => {}); // the widget never arrives: the box must work alone
-      await page.goto(`${built.url}/capabilities/space`, { waitUntil: 'networkidle' });
-      await page.getByRole('searchbox', { name: 'Search the site' }).fill('radar');
-      await page.keyboard.press('Enter');
-      // The results page opens in the app, or, when Enter came before the page hydrated, as the form's own
-      // submission: a page load whose `load` event waits on the widget this test holds back forever. Either
-      // way the visitor is on the results page once the navigation commits.
-      await page.waitForURL(/\/search\?q=radar$/, { waitUntil: 'commit' });
-    } finally {
-      await page.context().close();
-    }
-  });
+  // Either way a visitor meets the box: once the page has hydrated, Enter opens the results page in the
+  // app; before, the browser submits the box's form itself (its `action`), a page load whose `load` event
+  // waits on the scripts this test holds back forever. The visitor is on the results page once the
+  // navigation commits (a wait for `load` failed the test whenever Enter came before hydration).
+  it.for([
+    ['has hydrated', /searchWidgets/],
+    ['has not hydrated yet', /\/assets\/.*\.js$/],
+  ] as const)(
+    'opens the results page on Enter before the widget has loaded, when the page %s',
+    async ([state, held]) => {
+      const page = await newPage();
+      try {
+        await page.route(held, () => {}); // what never arrives: the widget alone, or all of the page's code
+        await page.goto(`${built.url}/capabilities/space`, { waitUntil: 'commit' });
+        if (state === 'has hydrated') await routerListening(page);
+        await page.getByRole('searchbox', { name: 'Search the site' }).fill('radar');
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/\/search\?q=radar$/, { waitUntil: 'commit' });
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });
 
 // The phone profile's network and screen, at the machine's own CPU speed. Chromium slows a page's CPU
