@@ -12,11 +12,18 @@ const globalSetup = ['tests/support/sharedResources.ts'];
 // The jsdom files that ask for an environment of their own (a `@vitest-environment` docblock or its
 // options: the node environment, another URL, or jsdom for a file that needs modules evaluated afresh)
 // run isolated, each in a fresh environment; all the others share one window and module graph per
-// worker (`isolate: false`, tests/support/domSetup.ts), which halves the jsdom files' time.
+// worker (`isolate: false`, tests/support/domSetup.ts), which halves the jsdom files' time. So does a
+// file that renders with React's server renderer (react-dom/server or /static): it leaves the values of
+// React's contexts set in the realm, where a later file's browser render outside any provider reads
+// them instead of the defaults (after a prerender of a deep layout, useRenderingScope() read depth 20,
+// and renderingContext.test failed whenever it ran after renderingBoundary.test in the same worker).
 const ownEnvironment = (readdirSync('tests', { recursive: true, encoding: 'utf8' }) as string[])
   .map((file) => `tests/${file.replaceAll('\\', '/')}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !/^tests\/(browser|node)\//.test(file))
-  .filter((file) => readFileSync(file, 'utf8').includes('@vitest-environment'));
+  .filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    return text.includes('@vitest-environment') || /from 'react-dom\/(server|static)'/.test(text);
+  });
 
 // What both jsdom projects share: the run's resources, a low CPU priority (tests/support/lowPriority.mjs)
 // and their bounds.
