@@ -64,7 +64,7 @@ export async function run() {
         name: 'the machine: Prettier over the project, no cache',
         value: machine.cpu.toFixed(1),
         unit: 'CPU-s',
-        detail: 'a fixed workload, for comparing runs: 13-14 on 2026-11-29',
+        detail: 'a fixed workload, for comparing runs: 9.7-14 on 2026-11-29',
       },
       {
         name: 'npm test on a fresh clone (CI=true)',
