@@ -4,15 +4,18 @@
 // changed (lib/prerender/publish.mjs), with the server bundle and manifest the build kept. A thin
 // server over the prerender module, like the editing host: the secret first (constant time), 400
 // naming the problem, 202 at once with the publish's id, `GET /api/publish/<id>` for its outcome.
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { loadEnv } from 'vite';
 import { MOCK_BACKED_MODE, root } from './prism.mjs';
 import { openContentHost } from './prerender/contentHost.mjs';
-import { readManifest, serverDirIn, stateDirOf } from './prerender/manifest.mjs';
+import { manifestStamp, readManifest, serverDirIn, stateDirOf } from './prerender/manifest.mjs';
 import { applyPublish, publishChanges } from './prerender/publish.mjs';
 import { createPublishQueue } from './prerender/publishQueue.mjs';
 import { purgeHook } from './prerender/purge.mjs';
-import { loadBundle, openPrerender } from './prerender/site.mjs';
+import { bundleVersionOf, loadBundle, openPrerender } from './prerender/site.mjs';
+import { lockState, processRuns } from './prerender/stateLock.mjs';
 import {
   parseJson,
   readBody,
@@ -63,6 +66,39 @@ export function publishSecret(mode, env, secret = env.PUBLISH_SECRET) {
 }
 
 /**
+ * The folder of this process's copies of a build's server bundle (see {@link loadCopy}).
+ * @param {string} stateDir
+ * @param {number} [pid]
+ * @returns {string}
+ */
+const copiesOf = (stateDir, pid = process.pid) => join(stateDir, `publish-server-${pid}`);
+
+let copies = 0;
+
+/**
+ * Copies the server bundle of the build in `outDir` (state in `stateDir`) into a folder of this
+ * process's and loads it from there; removes the copies left by publish servers that no longer run.
+ * Call it holding the build's lock.
+ * @param {string} outDir
+ * @param {string} stateDir
+ * @returns {Promise<{ bundle: import('./prerender/site.mjs').Bundle; dir: string }>}
+ */
+async function loadCopy(outDir, stateDir) {
+  for (const name of readdirSync(stateDir)) {
+    const pid = Number(/^publish-server-(\d+)$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !processRuns(pid)) rmSync(join(stateDir, name), { recursive: true, force: true });
+  }
+  const dir = join(copiesOf(stateDir), String((copies += 1)));
+  cpSync(serverDirIn(stateDir), dir, { recursive: true });
+  try {
+    return { bundle: await loadBundle(outDir, dir), dir };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
  * Options of {@link startPublishServer}.
  * @typedef {object} PublishServerOptions
  * @property {string} outDir The build to keep up to date (`npm run build` made it, with its state).
@@ -102,43 +138,102 @@ export async function startPublishServer({
 }) {
   const env = { ...loadEnv(mode, root, ''), ...process.env };
   const matches = secretMatcher(publishSecret(mode, env, secret));
-  const manifest = readManifest(stateDir);
-  if (!manifest)
-    throw new Error(`publish server: ${outDir} has no prerender manifest (in ${stateDir}); run npm run build first`);
-  const bundle = await loadBundle(outDir, serverDirIn(stateDir));
+  // The build's state is read with its lock held (a build may be writing it), and the server bundle is
+  // used from a copy of its own: a build replaces the original while the render threads still load
+  // their lazy chunks from it.
+  const loading = await lockState(stateDir, { holder: 'the publish server', onWait: log });
+  /** @type {import('./prerender/manifest.mjs').SiteManifest} */
+  let manifest;
+  /** @type {string | undefined} */
+  let manifestSeen;
+  /** @type {{ bundle: import('./prerender/site.mjs').Bundle; dir: string }} */
+  let loaded;
+  try {
+    const first = readManifest(stateDir);
+    if (!first)
+      throw new Error(`publish server: ${outDir} has no prerender manifest (in ${stateDir}); run npm run build first`);
+    manifest = first;
+    manifestSeen = manifestStamp(stateDir);
+    loaded = await loadCopy(outDir, stateDir);
+  } finally {
+    loading();
+  }
+  const { bundle } = loaded;
   const contentHost = givenHost
     ? { url: givenHost, stop: async () => {} }
     : await openContentHost({ mode, configured: bundle.server.buildSettings.contentHost, contentPrismUrl });
-  /** @type {import('./prerender/site.mjs').Prerender} */
-  let prerender;
-  try {
-    prerender = await openPrerender({
+  /** @param {import('./prerender/site.mjs').Bundle} loaded */
+  const open = async (loaded) => {
+    const opened = await openPrerender({
       outDir,
-      bundle,
+      bundle: loaded,
       contentHost: contentHost.url,
       mode,
       workers,
       fetchPolicy,
       warn: log,
     });
+    // Not fatal: a thread that cannot render the not-found page now reports its pages' failures later.
+    await opened.warmUp().catch((error) => log(`warming the render threads up failed: ${error.message}`));
+    return opened;
+  };
+  /** @type {import('./prerender/site.mjs').Prerender} */
+  let prerender;
+  try {
+    prerender = await open(bundle);
   } catch (error) {
     await contentHost.stop();
+    rmSync(copiesOf(stateDir), { recursive: true, force: true });
     throw error;
   }
-  // Not fatal: a thread that cannot render the not-found page now reports its pages' failures later.
-  await prerender.warmUp().catch((error) => log(`warming the render threads up failed: ${error.message}`));
+  // What a build wrote since the last publish is the site now: its manifest (its routes, for the
+  // sitemap and the links) and its bundle (the scripts its pages load; a full build deletes the old).
+  // Read with the build's lock held, so never half of a build.
+  const catchUp = async () => {
+    const stamp = manifestStamp(stateDir);
+    if (stamp !== manifestSeen) {
+      const written = readManifest(stateDir);
+      if (!written) throw new Error(`${stateDir} no longer holds a prerender manifest; run npm run build`);
+      manifest = written;
+      manifestSeen = stamp;
+      log('publish: the build changed since the last publish; publishing into the new one');
+    }
+    if (bundleVersionOf(outDir, serverDirIn(stateDir)) === prerender.bundle) return;
+    const copy = await loadCopy(outDir, stateDir);
+    const next = await open(copy.bundle).catch((error) => {
+      rmSync(copy.dir, { recursive: true, force: true });
+      throw error;
+    });
+    await prerender.close();
+    rmSync(loaded.dir, { recursive: true, force: true });
+    prerender = next;
+    loaded = copy;
+  };
   const purgeUrls = purge ?? purgeHook(env, log);
   const queue = createPublishQueue({
     quietMs,
     log,
     apply: async (/** @type {PublishChange[][]} */ batches) => {
-      const started = Date.now();
-      const result = await applyPublish(batches.flat(), { prerender, manifest, outDir, purge: purgeUrls, stateDir });
-      log(
-        `publish of ${batches.length} webhook(s): ${result.urls.length} URLs changed, ${result.failed.length} pages failed (${Date.now() - started} ms)`,
-      );
-      for (const { path, message } of result.failed) log(`  ${path} failed, its previous page stays: ${message}`);
-      return result;
+      const release = await lockState(stateDir, { holder: 'the publish server', onWait: log });
+      try {
+        await catchUp();
+        const started = Date.now();
+        const result = await applyPublish(batches.flat(), {
+          prerender,
+          manifest,
+          outDir,
+          purge: purgeUrls,
+          stateDir,
+        });
+        manifestSeen = manifestStamp(stateDir);
+        log(
+          `publish of ${batches.length} webhook(s): ${result.urls.length} URLs changed, ${result.failed.length} pages failed (${Date.now() - started} ms)`,
+        );
+        for (const { path, message } of result.failed) log(`  ${path} failed, its previous page stays: ${message}`);
+        return result;
+      } finally {
+        release();
+      }
     },
   });
 
@@ -181,6 +276,7 @@ export async function startPublishServer({
   const stopAll = async () => {
     await prerender.close();
     await contentHost.stop();
+    rmSync(copiesOf(stateDir), { recursive: true, force: true });
   };
   let url;
   try {

@@ -12,6 +12,7 @@ import { readManifest, serverDirIn, stateDirOf } from './prerender/manifest.mjs'
 import { SHELL_FILE } from './prerender/pages.mjs';
 import { takeClientManifest } from './prerender/preloads.mjs';
 import { prerenderSite } from './prerender/build.mjs';
+import { lockState } from './prerender/stateLock.mjs';
 import { CLIENT_MANIFEST_FILE, loadBundle } from './prerender/site.mjs';
 
 export { pageFile, SHELL_FILE } from './prerender/pages.mjs';
@@ -76,56 +77,64 @@ export async function buildStaticSite(
     stateDir = stateDirOf(outDir),
   } = /** @type {BuildOptions} */ ({}),
 ) {
-  const configFile = join(root, 'vite.config.ts');
-  // An incremental build keeps the pages it does not render again.
-  const previous = incremental && readManifest(stateDir) !== undefined;
-  await build({
-    root,
-    mode,
-    configFile,
-    logLevel,
-    ...(publicDir ? { publicDir } : {}),
-    // The manifest maps each page's renderings to their chunks (modulePreloads).
-    build: { outDir, emptyOutDir: !previous, manifest: true },
-  });
-  const serverDir = serverDirIn(stateDir);
-  mkdirSync(serverDir, { recursive: true });
-  await build({
-    root,
-    mode,
-    configFile,
-    logLevel,
-    build: {
-      ssr: join(root, 'src', 'site', 'entry-server.tsx'),
-      outDir: serverDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-    },
-  });
-  takeClientManifest(outDir, join(serverDir, CLIENT_MANIFEST_FILE));
-  // index.html becomes the home page: the template stays as shell.html (the app-only paths' page).
-  writeFileSync(join(outDir, SHELL_FILE), readFileSync(join(outDir, 'index.html'), 'utf8'));
-  const bundle = await loadBundle(outDir, serverDir);
-  const { buildSettings } = bundle.server;
-  const contentHost = await openContentHost({ mode, configured: buildSettings.contentHost, contentPrismUrl });
+  // The build's files, its server bundle and its manifest are rewritten from the first step: no
+  // publish may write into them meanwhile (lib/prerender/stateLock.mjs).
+  const release = await lockState(stateDir, { holder: 'npm run build', onWait: warn });
   try {
-    log(`Prerendering from the layout service at ${contentHost.url}`);
-    return await prerenderSite({
-      outDir,
-      stateDir,
-      bundle,
-      contentHost: contentHost.url,
+    const configFile = join(root, 'vite.config.ts');
+    // An incremental build keeps the pages it does not render again.
+    const previous = incremental && readManifest(stateDir) !== undefined;
+    await build({
+      root,
       mode,
-      workers,
-      fetchPolicy,
-      incremental,
-      keepGoing,
-      shard,
-      log,
-      warn,
+      configFile,
+      logLevel,
+      ...(publicDir ? { publicDir } : {}),
+      // The manifest maps each page's renderings to their chunks (modulePreloads).
+      build: { outDir, emptyOutDir: !previous, manifest: true },
     });
+    const serverDir = serverDirIn(stateDir);
+    mkdirSync(serverDir, { recursive: true });
+    await build({
+      root,
+      mode,
+      configFile,
+      logLevel,
+      build: {
+        ssr: join(root, 'src', 'site', 'entry-server.tsx'),
+        outDir: serverDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+      },
+    });
+    takeClientManifest(outDir, join(serverDir, CLIENT_MANIFEST_FILE));
+    // index.html becomes the home page: the template stays as shell.html (the app-only paths' page).
+    writeFileSync(join(outDir, SHELL_FILE), readFileSync(join(outDir, 'index.html'), 'utf8'));
+    const bundle = await loadBundle(outDir, serverDir);
+    const { buildSettings } = bundle.server;
+    const contentHost = await openContentHost({ mode, configured: buildSettings.contentHost, contentPrismUrl });
+    try {
+      log(`Prerendering from the layout service at ${contentHost.url}`);
+      return await prerenderSite({
+        outDir,
+        stateDir,
+        bundle,
+        contentHost: contentHost.url,
+        mode,
+        workers,
+        fetchPolicy,
+        incremental,
+        keepGoing,
+        shard,
+        locked: true,
+        log,
+        warn,
+      });
+    } finally {
+      await contentHost.stop();
+    }
   } finally {
-    await contentHost.stop();
+    release();
   }
 }
 

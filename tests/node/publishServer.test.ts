@@ -5,87 +5,41 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageFile } from '../../scripts/lib/prerender/pages.mjs';
 import { purgeHook } from '../../scripts/lib/prerender/purge.mjs';
-import {
-  DEV_PUBLISH_SECRET,
-  publishSecret,
-  startPublishServer,
-  UNAUTHORIZED_MESSAGE,
-} from '../../scripts/lib/publishServer.mjs';
-import { startSyntheticContent } from '../../scripts/lib/syntheticContent.mjs';
-import { smallBuild } from '../support/prerenderSite.ts';
+import { DEV_PUBLISH_SECRET, publishSecret, UNAUTHORIZED_MESSAGE } from '../../scripts/lib/publishServer.mjs';
+import { layoutUpdate as update, publishingSite, TEST_PUBLISH_SECRET as SECRET } from '../support/prerenderSite.ts';
 
 // The publish server (lib/publishServer.mjs) over a small build of a synthetic site: what the
 // platform's webhook gets back, and what the build's files become.
 
-let content: Awaited<ReturnType<typeof startSyntheticContent>>;
-let build: Awaited<ReturnType<typeof smallBuild>>;
-let server: { url: string; stop(): Promise<void> };
+let site: Awaited<ReturnType<typeof publishingSite>>;
 let brokenItem: string | undefined;
 const purged: string[][] = [];
-const logged: string[] = [];
-const SECRET = 'test-publish-secret';
-const headers = { 'content-type': 'application/json', 'x-publish-secret': SECRET };
 
 beforeAll(async () => {
-  content = await startSyntheticContent({
-    routes: 30,
-    fault: ({ kind, item }) => (kind === 'layout' && item === brokenItem ? 503 : undefined),
-  });
-  build = await smallBuild(content.url);
-  await build.build();
-  server = await startPublishServer({
-    outDir: build.outDir,
-    stateDir: build.stateDir,
-    port: 0,
-    secret: SECRET,
-    contentHost: content.url,
-    workers: 2,
-    fetchPolicy: { retries: 1, backoffMs: 1 },
-    // Wide enough that three webhooks posted together are one burst on a busy machine.
-    quietMs: 400,
-    purge: async (urls) => void purged.push(urls),
-    log: (line) => logged.push(line),
-  });
+  site = await publishingSite(
+    { routes: 30, fault: ({ kind, item }) => (kind === 'layout' && item === brokenItem ? 503 : undefined) },
+    {
+      // Wide enough that three webhooks posted together are one burst on a busy machine.
+      quietMs: 400,
+      purge: async (urls) => void purged.push(urls),
+    },
+  );
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  build?.remove();
-  await content?.stop();
-});
+afterAll(() => site?.stop());
 
-const update = (path: string, operation = 'Update', language = 'en') => ({
-  identifier: `${path}-layout`,
-  entity_definition: 'LayoutData',
-  operation,
-  entity_culture: language,
-  path,
-});
-const post = (body: unknown, given: Record<string, string> = headers) =>
-  fetch(`${server.url}/api/publish`, {
-    method: 'POST',
-    headers: given,
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-
-/** The publish's status once it has run. */
-async function outcome(id: string): Promise<Record<string, unknown>> {
-  for (;;) {
-    const status = await (await fetch(`${server.url}/api/publish/${id}`, { headers })).json();
-    if (status.state === 'done' || status.state === 'failed') return status;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-const page = (path: string) => readFileSync(join(build.outDir, pageFile(path)), 'utf8');
+const page = (path: string) => readFileSync(join(site.build.outDir, pageFile(path)), 'utf8');
+const post = (body: unknown, given?: Record<string, string>) => site.post(body, given);
+const outcome = (id: string) => site.outcome(id);
 
 describe('the publish server: who may call it, and what it accepts', () => {
   it('answers 401 without the secret or with another, whatever the call, and never logs the secret', async () => {
-    for (const given of [{ 'content-type': 'application/json' }, { ...headers, 'x-publish-secret': 'nope' }]) {
+    for (const given of [{ 'content-type': 'application/json' }, { ...site.headers, 'x-publish-secret': 'nope' }]) {
       const answer = await post({ updates: [update('/news')] }, given);
       expect(answer.status).toBe(401);
       expect(await answer.json()).toEqual({ message: UNAUTHORIZED_MESSAGE });
     }
-    expect((await fetch(`${server.url}/api/publish/abc`)).status).toBe(401);
-    expect(logged.join('\n')).not.toContain(SECRET);
+    expect((await fetch(`${site.url}/api/publish/abc`)).status).toBe(401);
+    expect(site.logged.join('\n')).not.toContain(SECRET);
   });
 
   it.each([
@@ -120,11 +74,11 @@ describe('the publish server: who may call it, and what it accepts', () => {
   });
 
   it('answers 405 for another method, and 404 for an unknown publish or path', async () => {
-    const get = await fetch(`${server.url}/api/publish`, { headers });
+    const get = await fetch(`${site.url}/api/publish`, { headers: site.headers });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    expect((await fetch(`${server.url}/api/publish/no-such-id`, { headers })).status).toBe(404);
-    expect((await fetch(`${server.url}/api/other`, { headers })).status).toBe(404);
+    expect((await fetch(`${site.url}/api/publish/no-such-id`, { headers: site.headers })).status).toBe(404);
+    expect((await fetch(`${site.url}/api/other`, { headers: site.headers })).status).toBe(404);
   });
 
   it('needs PUBLISH_SECRET outside development, and never the development value there', () => {
@@ -140,7 +94,7 @@ describe('the publish server: who may call it, and what it accepts', () => {
 
 describe('the publish server: what a publish does', () => {
   it('answers 202 at once with an id, renders the page again, and reports done with its URLs', async () => {
-    content.publish('/news/page-2');
+    site.content.publish('/news/page-2');
     const answer = await post({ updates: [update('/news/page-2')] });
     expect(answer.status).toBe(202);
     const accepted = (await answer.json()) as { id: string; state: string };
@@ -158,9 +112,9 @@ describe('the publish server: what a publish does', () => {
   });
 
   it('coalesces a burst of webhooks into one batch, rendering each page once', async () => {
-    content.publish('/careers/page-3');
-    content.publish('/capabilities/page-1');
-    const before = content.attempts.get('en:/careers/page-3') ?? 0;
+    site.content.publish('/careers/page-3');
+    site.content.publish('/capabilities/page-1');
+    const before = site.content.attempts.get('en:/careers/page-3') ?? 0;
     const ids = await Promise.all(
       ['/careers/page-3', '/capabilities/page-1', '/careers/page-3'].map(
         async (path) => ((await (await post({ updates: [update(path)] })).json()) as { id: string }).id,
@@ -168,13 +122,13 @@ describe('the publish server: what a publish does', () => {
     );
     const statuses = await Promise.all(ids.map(outcome));
     for (const status of statuses) expect(status.batch).toEqual(ids);
-    expect(content.attempts.get('en:/careers/page-3')).toBe(before + 1);
+    expect(site.content.attempts.get('en:/careers/page-3')).toBe(before + 1);
     expect(page('/careers/page-3')).toContain('(revision 1)');
     expect(page('/capabilities/page-1')).toContain('(revision 1)');
   });
 
   it('writes each file atomically: a reader during publishes only ever reads a whole page', async () => {
-    const file = join(build.outDir, pageFile('/news'));
+    const file = join(site.build.outDir, pageFile('/news'));
     const reads = new Set<string>();
     let reading = true;
     const reader = (async () => {
@@ -184,7 +138,7 @@ describe('the publish server: what a publish does', () => {
       }
     })();
     for (let i = 0; i < 4; i += 1) {
-      content.publish('/news');
+      site.content.publish('/news');
       await outcome(((await (await post({ updates: [update('/news')] })).json()) as { id: string }).id);
     }
     reading = false;
@@ -196,7 +150,7 @@ describe('the publish server: what a publish does', () => {
   it('leaves the previous page of a failed render in place and reports it', async () => {
     const before = page('/programmes/page-4');
     brokenItem = '/programmes/page-4';
-    content.publish('/programmes/page-4');
+    site.content.publish('/programmes/page-4');
     try {
       const { id } = (await (await post({ updates: [update('/programmes/page-4')] })).json()) as { id: string };
       const status = await outcome(id);
@@ -211,7 +165,7 @@ describe('the publish server: what a publish does', () => {
         ],
       });
       expect(page('/programmes/page-4')).toBe(before);
-      expect(logged.join('\n')).toContain(
+      expect(site.logged.join('\n')).toContain(
         '/programmes/page-4 failed, its previous page stays: the layout of /programmes/page-4 answered 503',
       );
     } finally {
@@ -220,7 +174,7 @@ describe('the publish server: what a publish does', () => {
   });
 
   it('a changed dictionary renders every page of its language again', async () => {
-    content.changeDictionary('de');
+    site.content.changeDictionary('de');
     const { id } = (await (
       await post({
         updates: [
@@ -241,11 +195,11 @@ describe('the publish server: what a publish does', () => {
   });
 
   it('a deleted route: its page goes, and the pages that link to it and the sitemap are written again', async () => {
-    content.removeRoute('/legal/page-5');
+    site.content.removeRoute('/legal/page-5');
     const updates = [update('/legal/page-5', 'Delete'), update('/legal/page-5', 'Delete', 'de')];
     const { id } = (await (await post({ updates })).json()) as { id: string };
     const status = await outcome(id);
-    expect(existsSync(join(build.outDir, pageFile('/legal/page-5')))).toBe(false);
+    expect(existsSync(join(site.build.outDir, pageFile('/legal/page-5')))).toBe(false);
     const urls = status.urls as string[];
     expect(urls).toContain('https://www.aero.example/legal/page-5');
     expect(urls).toContain('https://www.aero.example/de/legal/page-5');
@@ -254,7 +208,7 @@ describe('the publish server: what a publish does', () => {
     // The synthetic pages link their three next neighbours: these three link to /legal/page-5.
     for (const path of ['/careers/page-3', '/programmes/page-4', '/news/page-2'])
       expect(urls).toContain(`https://www.aero.example${path}`);
-    expect(readFileSync(join(build.outDir, 'sitemap.xml'), 'utf8')).not.toContain('/legal/page-5<');
+    expect(readFileSync(join(site.build.outDir, 'sitemap.xml'), 'utf8')).not.toContain('/legal/page-5<');
   });
 });
 

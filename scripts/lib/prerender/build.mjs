@@ -9,6 +9,7 @@ import { writeFileAtomic } from './atomicWrite.mjs';
 import { emptyManifest, readManifest, writeManifest } from './manifest.mjs';
 import { openPrerender } from './site.mjs';
 import { writeSiteFiles } from './siteFiles.mjs';
+import { lockState } from './stateLock.mjs';
 
 /** @import { Bundle, RenderReport } from './site.mjs' */
 /** @import { Shard } from './routes.mjs' */
@@ -38,17 +39,35 @@ import { writeSiteFiles } from './siteFiles.mjs';
  * @property {boolean} [incremental]
  * @property {boolean} [keepGoing]
  * @property {Shard} [shard]
+ * @property {boolean} [locked] The caller holds the build's lock (stateLock.mjs); else it is taken here.
  * @property {(line: string) => void} [log]
  * @property {(line: string) => void} [warn]
  */
 
 /**
- * Prerenders the site into `outDir` (see the file's comment); returns its pages in the route list's
- * order and what was rendered, left unchanged, failed (with `keepGoing`) and removed.
+ * Prerenders the site into `outDir` (see the file's comment) holding the build's lock, waiting for a
+ * publish that holds it; returns its pages in the route list's order and what was rendered, left
+ * unchanged, failed (with `keepGoing`) and removed.
  * @param {SitePrerender} options
  * @returns {Promise<{ outDir: string; pages: BuiltPage[]; report: RenderReport & { removed: string[] } }>}
  */
-export async function prerenderSite({
+export async function prerenderSite(options) {
+  if (options.locked) return prerenderLocked(options);
+  const warn = options.warn ?? ((line) => console.warn(line));
+  const release = await lockState(options.stateDir, { holder: 'a build', onWait: warn });
+  try {
+    return await prerenderLocked(options);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * {@link prerenderSite} once the lock is held.
+ * @param {SitePrerender} options
+ * @returns {Promise<{ outDir: string; pages: BuiltPage[]; report: RenderReport & { removed: string[] } }>}
+ */
+async function prerenderLocked({
   outDir,
   stateDir,
   bundle,

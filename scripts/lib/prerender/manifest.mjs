@@ -6,7 +6,7 @@
 // links). The incremental build, the publish server and the shards' merge read it; the sitemap,
 // robots.txt, static-pages.json and the dead-link check are written from it, never from the pages.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../prism.mjs';
 import { writeFileAtomic } from './atomicWrite.mjs';
@@ -84,6 +84,21 @@ export function readManifest(stateDir) {
   if (!existsSync(file)) return undefined;
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
   return manifest?.format === FORMAT ? manifest : undefined;
+}
+
+/**
+ * What tells one written manifest from the next in `stateDir` (its file's change time and size), or
+ * `undefined` when it has none: a process holding a manifest knows whether another wrote one since.
+ * @param {string} stateDir
+ * @returns {string | undefined}
+ */
+export function manifestStamp(stateDir) {
+  try {
+    const { ctimeMs, mtimeMs, size, ino } = statSync(join(stateDir, MANIFEST_FILE));
+    return `${ino}:${ctimeMs}:${mtimeMs}:${size}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

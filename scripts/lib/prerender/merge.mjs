@@ -8,6 +8,7 @@ import { mergeManifests, readManifest, serverDirIn, stateDirOf, writeManifest } 
 import { checkSite } from './siteChecks.mjs';
 import { loadBundle } from './site.mjs';
 import { writeSiteFiles } from './siteFiles.mjs';
+import { lockState } from './stateLock.mjs';
 
 /**
  * Merges the shards whose state folders are `shardStates` into the build in `outDir` (its pages
@@ -23,6 +24,20 @@ export async function mergeShards({
   mode,
   warn = (line) => console.warn(line),
 }) {
+  const release = await lockState(stateDir, { holder: 'the merge of the shards', onWait: warn });
+  try {
+    return await merge({ outDir, shardStates, stateDir, mode, warn });
+  } finally {
+    release();
+  }
+}
+
+/**
+ * {@link mergeShards} once the build's lock is held.
+ * @param {{ outDir: string; shardStates: string[]; stateDir: string; mode?: string; warn: (line: string) => void }} options
+ * @returns {Promise<{ pages: number; sitemaps: string[] }>}
+ */
+async function merge({ outDir, shardStates, stateDir, mode, warn }) {
   const manifests = shardStates.map((dir) => {
     const manifest = readManifest(dir);
     if (!manifest) throw new Error(`merge: ${dir} holds no prerender manifest (a shard's state folder)`);

@@ -62,7 +62,7 @@ export const CLIENT_MANIFEST_FILE = 'client-manifest.json';
 export async function loadBundle(outDir, serverDir) {
   const file = join(serverDir, 'entry-server.js');
   const template = readFileSync(join(outDir, SHELL_FILE), 'utf8');
-  const version = contentHash(Buffer.concat([Buffer.from(template), readFileSync(file)]));
+  const version = bundleVersion(template, file);
   const serverEntry = pathToFileURL(file).href;
   return {
     server: await import(serverEntry),
@@ -72,6 +72,24 @@ export async function loadBundle(outDir, serverDir) {
     version,
   };
 }
+
+/**
+ * The version of the bundles of the build in `outDir` whose server bundle is in `serverDir` (as
+ * {@link loadBundle} gives it), without loading them.
+ * @param {string} outDir
+ * @param {string} serverDir
+ * @returns {string}
+ */
+export const bundleVersionOf = (outDir, serverDir) =>
+  bundleVersion(readFileSync(join(outDir, SHELL_FILE), 'utf8'), join(serverDir, 'entry-server.js'));
+
+/**
+ * @param {string} template
+ * @param {string} serverFile
+ * @returns {string}
+ */
+const bundleVersion = (template, serverFile) =>
+  contentHash(Buffer.concat([Buffer.from(template), readFileSync(serverFile)]));
 
 /**
  * Opens the prerender of the build in `outDir` with `bundle`: starts the render threads.
