@@ -135,4 +135,44 @@ describe('the purge command and the render threads', () => {
       createRenderPool({ serverEntry: pathToFileURL(broken).href, contentHost: 'http://127.0.0.1:9', workers: 1 }),
     ).rejects.toThrow('prerender: a render thread could not start: no renderer here');
   });
+
+  // The publish server keeps its threads for as long as it runs: one that a page killed must not
+  // leave it with fewer, down to none ("every render thread failed" for every later publish).
+  it('a thread that a page runs out of memory or ends fails that page, naming why, and is replaced for the next', async () => {
+    const bundle = join(tmp('dying-bundle-'), 'entry-server.mjs');
+    writeFileSync(
+      bundle,
+      `export const createPrerenderer = () => ({
+        getLayout: async (path) => ({ path }),
+        getDictionary: async () => null,
+        render: async (path) => {
+          if (path === '/huge') for (const kept = []; ; ) kept.push(new Array(1e6).fill(path));
+          if (path === '/exits') process.exit(3);
+          return { html: '<p>' + path + '</p>' };
+        },
+      });\n`,
+    );
+    const pool = await createRenderPool({
+      serverEntry: pathToFileURL(bundle).href,
+      contentHost: 'http://127.0.0.1:9',
+      workers: 1,
+      heapMb: 16,
+    });
+    try {
+      await expect(pool.render({ path: '/huge', language: 'en' })).rejects.toThrow(
+        /^a render thread failed: .+ \(each thread has 16 MB: set PRERENDER_THREAD_HEAP_MB for more\)$/,
+      );
+      await expect(pool.render({ path: '/ok', language: 'en' })).resolves.toMatchObject({
+        page: { html: '<p>/ok</p>' },
+      });
+      await expect(pool.render({ path: '/exits', language: 'en' })).rejects.toThrow(
+        'a render thread failed: it exited with code 3',
+      );
+      await expect(pool.render({ path: '/de/ok', language: 'de' })).resolves.toMatchObject({
+        page: { html: '<p>/de/ok</p>' },
+      });
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -53,32 +53,48 @@ export async function createRenderPool({
 }) {
   const count = Math.max(1, Math.floor(workers));
   const concurrency = Math.max(1, Math.ceil((fetchPolicy.concurrency ?? 8) / count));
-  /** @type {{ worker: Worker; pending: Map<number, { resolve: (r: RenderResult) => void; reject: (e: Error) => void }>; dead?: Error }[]} */
+  /** @typedef {{ worker: Worker; pending: Map<number, { resolve: (r: RenderResult) => void; reject: (e: Error) => void }>; dead?: Error; started: Promise<unknown> }} Thread */
+  /** @type {Thread[]} */
   const threads = [];
   let nextId = 0;
-  const started = [];
-  for (let i = 0; i < count; i += 1) {
+  let closed = false;
+
+  /**
+   * Starts the thread of slot `index`. A thread that dies once it has started (a page that ran it out
+   * of memory) fails the pages it held and is replaced at once, so a long-running publish server
+   * never runs out of threads; one that dies while starting (its bundle cannot be imported) is not.
+   * @param {number} index
+   * @returns {Thread}
+   */
+  const spawnThread = (index) => {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
       workerData: { serverEntry, contentHost, fetchPolicy: { ...fetchPolicy, fetch: undefined, concurrency } },
       // A bounded heap: V8 collects a thread's garbage (each page's React tree, data and strings)
       // before it grows, so the build's memory stays the same at any number of pages.
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
-    const thread = { worker, pending: new Map() };
-    threads.push(thread);
-    started.push(
-      new Promise((resolve, reject) => {
+    let ready = false;
+    /** @type {Thread} */
+    const thread = {
+      worker,
+      pending: new Map(),
+      started: new Promise((resolve, reject) => {
         worker.once('error', reject);
         worker.once('message', resolve);
       }),
-    );
+    };
     worker.on('message', (/** @type {RenderResult & { id?: number }} */ message) => {
-      if (message.id === undefined) return;
+      if (message.id === undefined) {
+        ready = true;
+        return;
+      }
       thread.pending.get(message.id)?.resolve(message);
       thread.pending.delete(message.id);
     });
-    worker.on('error', (error) => {
-      /** @type {{ dead?: Error }} */ (thread).dead = error;
+    /** @param {Error} error */
+    const die = (error) => {
+      if (thread.dead) return;
+      thread.dead = error;
       const hint =
         /** @type {{ code?: string }} */ (error).code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? ` (each thread has ${heapMb} MB: set PRERENDER_THREAD_HEAP_MB for more)`
@@ -86,11 +102,21 @@ export async function createRenderPool({
       for (const { reject } of thread.pending.values())
         reject(new Error(`a render thread failed: ${error.message}${hint}`));
       thread.pending.clear();
-    });
-  }
+      if (ready && !closed) threads[index] = spawnThread(index);
+    };
+    worker.on('error', die);
+    // A thread that ends without an error (its code called process.exit) would leave its pages waiting.
+    worker.on('exit', (code) => die(new Error(`it exited with code ${code}`)));
+    // A replacement that cannot start is only marked dead; the first threads' start is awaited below.
+    thread.started.catch(() => {});
+    return thread;
+  };
+
+  for (let i = 0; i < count; i += 1) threads.push(spawnThread(i));
   try {
-    await Promise.all(started);
+    await Promise.all(threads.map((t) => t.started));
   } catch (error) {
+    closed = true;
     await Promise.all(threads.map((t) => t.worker.terminate()));
     throw new Error(`prerender: a render thread could not start: ${/** @type {Error} */ (error).message}`, {
       cause: error,
@@ -117,6 +143,7 @@ export async function createRenderPool({
     },
     /** Stops every thread. */
     async close() {
+      closed = true;
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },
   };
