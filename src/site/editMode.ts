@@ -95,8 +95,8 @@ export function rewriteSrcset(srcset: string): string {
 }
 
 /** Data attributes that keep the values the rewrite replaced. */
-const ORIGINAL_SRC = 'data-original-src';
-const ORIGINAL_SRCSET = 'data-original-srcset';
+const ORIGINAL_SRC = 'data-original-src' as const;
+const ORIGINAL_SRCSET = 'data-original-srcset' as const;
 
 const IMAGE_SELECTOR = 'img, source';
 
@@ -109,8 +109,29 @@ function rewriteAttribute(el: Element, name: 'src' | 'srcset', keep: string) {
   el.setAttribute(name, next);
 }
 
-/** Rewrites `src` and `srcset` of one `img`/`source` element, keeping the originals in data attributes. */
-function rewriteMediaElement(el: Element): void {
+/**
+ * The `src` and `srcSet` of a content image an editor sees (edit and preview mode), rendered so from
+ * the start: through the shell media route, the originals kept as {@link rewriteMediaImages} keeps
+ * them. Rendering the original and rewriting it afterwards made the browser fetch every image twice.
+ */
+export function shellMediaProps(
+  src: string,
+  srcSet?: string,
+): { src: string; srcSet?: string; [ORIGINAL_SRC]?: string; [ORIGINAL_SRCSET]?: string } {
+  const props: ReturnType<typeof shellMediaProps> = { src: rewriteMediaUrl(src) };
+  if (props.src !== src) props[ORIGINAL_SRC] = src;
+  if (srcSet === undefined) return props;
+  props.srcSet = rewriteSrcset(srcSet);
+  if (props.srcSet !== srcSet) props[ORIGINAL_SRCSET] = srcSet;
+  return props;
+}
+
+/**
+ * Rewrites `src` and `srcset` of one `img`/`source` element, keeping the originals in data attributes
+ * (anything else is left alone): the editing markup's images, as the sanitizer builds them, before
+ * the browser sees them.
+ */
+export function rewriteMediaElement(el: Element): void {
   if (!el.matches(IMAGE_SELECTOR)) return;
   rewriteAttribute(el, 'src', ORIGINAL_SRC);
   rewriteAttribute(el, 'srcset', ORIGINAL_SRCSET);

@@ -196,6 +196,9 @@ describe('GET /api/editing/render (the metadata editor)', () => {
     expect(h1Text(html)).toBe(heroHeading('home.edit'));
     // The chromes editor's markup, sanitized on the server, is on the page.
     expect(html).toContain('class="scWebEditInput"');
+    // Its images through the platform's shell media route already: the browser fetches each once.
+    expect(html).toContain('src="/sitecore/shell/-/media/images/hero-1280.svg"');
+    expect(html).not.toMatch(/\s(src|srcset)="\/-\/media\//);
     expect(stateOf(html)).toMatchObject({ url: '/?sc_mode=edit', editing: true, notFound: false });
     // The site's client code, to hydrate it.
     expect(html).toContain('<script type="module" src="/src/site/main.tsx"></script>');
@@ -366,22 +369,26 @@ describe.concurrent("the editing host's pages in Chromium", () => {
   it("hydrates the chromes editor's page (its field markup and chrome rendered on the server) without a mismatch", async ({
     expect,
   }) => {
-    const { page, problems, close } = await open('/', 'edit');
+    const { page, problems, requests, close } = await open('/', 'edit');
     expect(await page.locator('h1 .scWebEditInput[contenteditable="true"]').innerText()).toBe(
       'Engineering what flies next',
     );
-    // Its media go through the platform's shell route once the page is hydrated.
-    // Hydration may still wait on a timer (React's reveal throttle) when the page is at rest, so it is waited for.
-    await page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').waitFor();
+    // Its media go through the platform's shell route, as served: each image is fetched once, never by
+    // its original URL first (rewriting after hydration fetched every image twice).
     expect(await page.locator('.sc-image-wrapper img[src^="/sitecore/shell/-/media/"]').count()).toBe(1);
+    expect(requests.filter((url) => /\/-\/(jss)?media\//.test(url) && !url.includes('/sitecore/shell/'))).toEqual([]);
     expect(problems).toEqual([]);
     await close();
   });
 
   it('hydrates a preview page without editing markup', async ({ expect }) => {
-    const { page, problems, close } = await open('/', 'preview');
+    const { page, problems, requests, close } = await open('/', 'preview');
     expect(new URL(page.url()).search).toBe('?sc_mode=preview');
     expect(await page.locator('code, .scWebEditInput').count()).toBe(0);
+    // An editor in preview gets content media through the shell route too, each image fetched once.
+    const media = requests.filter((url) => /\/-\/(jss)?media\//.test(url));
+    expect(media.length).toBeGreaterThan(0);
+    expect(media.filter((url) => !url.includes('/sitecore/shell/'))).toEqual([]);
     expect(await page.getByRole('heading', { level: 2, name: 'Meet us at the airshow' }).count()).toBe(1);
     expect(problems).toEqual([]);
     await close();

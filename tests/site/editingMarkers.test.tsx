@@ -151,7 +151,7 @@ describe('metadata edit mode', () => {
       'placeholder open #columns-left-{*}_c0ffee00-0000-4000-8000-000000000002',
       'rendering open #c0ffee00-0000-4000-8000-000000000003',
       'field open f-img',
-      '  img /-/media/a.png',
+      '  img /sitecore/shell/-/media/a.png',
       'field close',
       'field open f-link',
       '  a Careers',

@@ -7,10 +7,18 @@ import {
   type TimeHTMLAttributes,
 } from 'react';
 import type { Field } from '../../content/index.ts';
+import { shellMediaProps } from '../editMode.ts';
 import { Link } from '../router.tsx';
 import { contentUrl, dimensionOf, imageOf, linkOf, numberOf, textOf, valueOf, type LinkValue } from './fieldValues.ts';
 import { metadataOf, withFieldMetadata } from './markers.tsx';
-import { useEditing, useEditMode, usePagePath, useRenderingScope, warnNotAUrl } from './renderingContext.ts';
+import {
+  useEditing,
+  useEditMode,
+  useEditorView,
+  usePagePath,
+  useRenderingScope,
+  warnNotAUrl,
+} from './renderingContext.ts';
 import { EditableMarkup } from './sanitizerParts.ts';
 
 // The field components: each renders its field's value for visitors and, in edit mode where the
@@ -180,6 +188,7 @@ function ContentImageField({
   ...rest
 }: { field: Field | undefined; widths?: number[] } & ImgHTMLAttributes<HTMLImageElement>) {
   const editable = useEditable(field);
+  const forEditors = useEditorView();
   const image = imageOf(field);
   const src = useContentUrl(image?.src, field, 'the image is left out');
   if (editable !== undefined)
@@ -201,7 +210,8 @@ function ContentImageField({
     );
   if (!image || !src) return null;
   const srcSet = srcSetOf(src, image.width, widths);
-  return <img src={src} srcSet={srcSet} alt={image.alt ?? ''} width={image.width} height={image.height} {...rest} />;
+  const media = forEditors ? shellMediaProps(src, srcSet) : { src, srcSet };
+  return <img {...media} alt={image.alt ?? ''} width={image.width} height={image.height} {...rest} />;
 }
 
 /** {@link ContentImageField}, between the hosted editor's field markers in metadata edit mode (markers.tsx). */

@@ -78,6 +78,15 @@ export function useEditing(): boolean {
   return useContext(RenderingContext)?.mode === 'edit';
 }
 
+/**
+ * Whether an editor is looking (edit or preview mode), who sees content media through the platform's
+ * shell media route. Outside a `RouteRenderer` it is false.
+ */
+export function useEditorView(): boolean {
+  const mode = useContext(RenderingContext)?.mode;
+  return mode === 'edit' || mode === 'preview';
+}
+
 /** The editor looking in edit mode (`chromes` or `metadata`), or `undefined` outside edit mode. */
 export function useEditMode(): EditMode | undefined {
   const value = useContext(RenderingContext);

@@ -4,6 +4,7 @@ import type { Field, HtmlElementRendering } from '../../content/index.ts';
 import { safeLinkTarget } from '../../core/urlGuard.ts';
 import { trustedPolicy } from '../../core/trustedTypes.ts';
 import { sanitizedMarkup, sanitizerConfig, sanitizerWindow, withPurifierPolicy } from '../../search/index.ts';
+import { rewriteMediaElement } from '../editMode.ts';
 import { PresanitizeContext } from '../presanitized.ts';
 
 // The site's HTML that needs the sanitizer in the browser: editors' rich text the browser received
@@ -66,6 +67,9 @@ function editorPurify(): DOMPurify | undefined {
       // an image-map area, a form) opens its window without `window.opener`, whatever rel it had.
       if (node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
       if (node.nodeName === 'INPUT') node.setAttribute('type', 'hidden');
+      // The editor sees content media through the shell media route: its images are written so from
+      // the start, or the browser fetches each twice (the original, then the rewritten URL).
+      rewriteMediaElement(node);
     });
   }
   return editorPurifier;
