@@ -250,6 +250,11 @@ describe('personalize', () => {
     const later = sdk.personalize({ friendlyId: 'exp' }, 250);
     const settled = vi.fn();
     later.catch(settled);
+    // The call's clock runs from the call; its request leaves once the SDK's personalize module has
+    // loaded, in real time that the fake clock does not see (a dom run on a busy machine once moved the
+    // clock before that). Wait for the request (setImmediate is not faked), then move the clock.
+    for (let turn = 0; fetchSpy.mock.calls.length === 0 && turn < 10_000; turn += 1)
+      await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(200);
     expect(settled).not.toHaveBeenCalled();
     expect(fetchSpy).toHaveBeenCalledTimes(1);
