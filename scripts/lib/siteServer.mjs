@@ -12,6 +12,7 @@ import { readManifest, serverDirIn, stateDirOf } from './prerender/manifest.mjs'
 import { SHELL_FILE } from './prerender/pages.mjs';
 import { takeClientManifest } from './prerender/preloads.mjs';
 import { prerenderSite } from './prerender/build.mjs';
+import { removeOldAssets } from './prerender/oldAssets.mjs';
 import { lockState } from './prerender/stateLock.mjs';
 import { CLIENT_MANIFEST_FILE, loadBundle } from './prerender/site.mjs';
 
@@ -83,7 +84,8 @@ export async function buildStaticSite(
   try {
     const configFile = join(root, 'vite.config.ts');
     // An incremental build keeps the pages it does not render again.
-    const previous = incremental && readManifest(stateDir) !== undefined;
+    const before = readManifest(stateDir);
+    const previous = incremental && before !== undefined;
     await build({
       root,
       mode,
@@ -115,7 +117,7 @@ export async function buildStaticSite(
     const contentHost = await openContentHost({ mode, configured: buildSettings.contentHost, contentPrismUrl });
     try {
       log(`Prerendering from the layout service at ${contentHost.url}`);
-      return await prerenderSite({
+      const built = await prerenderSite({
         outDir,
         stateDir,
         bundle,
@@ -130,6 +132,19 @@ export async function buildStaticSite(
         log,
         warn,
       });
+      const manifest = readManifest(stateDir);
+      if (manifest) {
+        const removed = removeOldAssets({
+          outDir,
+          stateDir,
+          manifest,
+          clientManifest: bundle.clientManifest,
+          previousBundle: before?.bundle,
+        });
+        if (removed.length > 0)
+          log(`Removed ${removed.length} files of builds no page uses any more from ${join(outDir, 'assets')}`);
+      }
+      return built;
     } finally {
       await contentHost.stop();
     }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 /**
  * The client build's manifest: each source module's chunk and the chunks it imports.
- * @typedef {Record<string, { file: string; imports?: string[]; isEntry?: boolean }>} ClientManifest
+ * @typedef {Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[]; assets?: string[] }>} ClientManifest
  */
 
 /**
