@@ -56,6 +56,12 @@ describe("a build's lock (lockState)", () => {
     expect(existsSync(join(dir, 'lock'))).toBe(false);
   });
 
+  it('leaves no folder behind when it made the state folder for itself (a build that failed before writing)', async () => {
+    const dir = join(stateDir(), 'not-yet');
+    (await lockState(dir, { holder: 'npm run build' }))();
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('gives up after its wait, naming the holder', async () => {
     const dir = stateDir();
     const first = await lockState(dir, { holder: 'npm run build' });

@@ -5,7 +5,17 @@
 // sitemap over the build's and pages that load the scripts the build had just deleted. The lock is a
 // file in the build's state folder, made with O_EXCL so that only one process (and one holder in it)
 // gets it; a holder waits for the other's turn, and a lock whose process is gone is taken over.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /** The lock's file in a build's state folder. */
@@ -40,13 +50,19 @@ const UNWRITTEN_GRACE_MS = 5_000;
  * @returns {Promise<() => void>}
  */
 export async function lockState(stateDir, { holder, waitMs = 15 * 60_000, pollMs = 100, onWait }) {
+  // A folder made only for the lock (a build that then failed before writing anything) goes with it.
+  const made = !existsSync(stateDir);
   mkdirSync(stateDir, { recursive: true });
   const file = join(stateDir, LOCK_FILE);
   const deadline = Date.now() + waitMs;
   let told = false;
   for (;;) {
     const mine = tryCreate(file, { pid: process.pid, holder, since: new Date().toISOString() });
-    if (mine) return mine;
+    if (mine)
+      return () => {
+        mine();
+        if (made) rmEmpty(stateDir);
+      };
     const other = readHolder(file);
     if (other === 'gone') continue;
     if (other === 'abandoned') {
@@ -121,6 +137,19 @@ function readHolder(file) {
     return Date.now() - modified > UNWRITTEN_GRACE_MS ? 'abandoned' : { pid: 0, holder: 'a process', since: '' };
   }
   return processRuns(holder.pid) ? /** @type {Holder} */ (holder) : 'abandoned';
+}
+
+/**
+ * Removes `dir` if it is empty.
+ * @param {string} dir
+ * @returns {void}
+ */
+function rmEmpty(dir) {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // not empty, or gone: either way nothing of the lock's is left
+  }
 }
 
 /**
