@@ -15,7 +15,7 @@ import { applyPublish, publishChanges } from './prerender/publish.mjs';
 import { createPublishQueue } from './prerender/publishQueue.mjs';
 import { purgeHook } from './prerender/purge.mjs';
 import { bundleVersionOf, loadBundle, openPrerender } from './prerender/site.mjs';
-import { lockState, processRuns } from './prerender/stateLock.mjs';
+import { processRuns, withStateLock } from './prerender/stateLock.mjs';
 import {
   parseJson,
   readBody,
@@ -141,32 +141,22 @@ export async function startPublishServer({
   // The build's state is read with its lock held (a build may be writing it), and the server bundle is
   // used from a copy of its own: a build replaces the original while the render threads still load
   // their lazy chunks from it.
-  const loading = await lockState(stateDir, { holder: 'the publish server', onWait: log });
-  /** @type {import('./prerender/manifest.mjs').SiteManifest} */
-  let manifest;
-  /** @type {string | undefined} */
-  let manifestSeen;
-  /** @type {{ bundle: import('./prerender/site.mjs').Bundle; dir: string }} */
-  let loaded;
-  try {
-    const first = readManifest(stateDir);
-    if (!first)
+  const lock = { holder: 'the publish server', onWait: log };
+  let { manifest, manifestSeen, loaded } = await withStateLock(stateDir, lock, async () => {
+    const manifest = readManifest(stateDir);
+    if (!manifest)
       throw new Error(`publish server: ${outDir} has no prerender manifest (in ${stateDir}); run npm run build first`);
-    manifest = first;
-    manifestSeen = manifestStamp(stateDir);
-    loaded = await loadCopy(outDir, stateDir);
-  } finally {
-    loading();
-  }
+    return { manifest, manifestSeen: manifestStamp(stateDir), loaded: await loadCopy(outDir, stateDir) };
+  });
   const { bundle } = loaded;
   const contentHost = givenHost
     ? { url: givenHost, stop: async () => {} }
     : await openContentHost({ mode, configured: bundle.server.buildSettings.contentHost, contentPrismUrl });
-  /** @param {import('./prerender/site.mjs').Bundle} loaded */
-  const open = async (loaded) => {
+  /** @param {import('./prerender/site.mjs').Bundle} rendering */
+  const open = async (rendering) => {
     const opened = await openPrerender({
       outDir,
-      bundle: loaded,
+      bundle: rendering,
       contentHost: contentHost.url,
       mode,
       workers,
@@ -213,28 +203,18 @@ export async function startPublishServer({
   const queue = createPublishQueue({
     quietMs,
     log,
-    apply: async (/** @type {PublishChange[][]} */ batches) => {
-      const release = await lockState(stateDir, { holder: 'the publish server', onWait: log });
-      try {
+    apply: (/** @type {PublishChange[][]} */ batches) =>
+      withStateLock(stateDir, lock, async () => {
         await catchUp();
         const started = Date.now();
-        const result = await applyPublish(batches.flat(), {
-          prerender,
-          manifest,
-          outDir,
-          purge: purgeUrls,
-          stateDir,
-        });
+        const result = await applyPublish(batches.flat(), { prerender, manifest, outDir, purge: purgeUrls, stateDir });
         manifestSeen = manifestStamp(stateDir);
         log(
           `publish of ${batches.length} webhook(s): ${result.urls.length} URLs changed, ${result.failed.length} pages failed (${Date.now() - started} ms)`,
         );
         for (const { path, message } of result.failed) log(`  ${path} failed, its previous page stays: ${message}`);
         return result;
-      } finally {
-        release();
-      }
-    },
+      }),
   });
 
   /** @type {(req: IncomingMessage, res: ServerResponse) => Promise<void>} */

@@ -13,7 +13,7 @@ import { SHELL_FILE } from './prerender/pages.mjs';
 import { takeClientManifest } from './prerender/preloads.mjs';
 import { prerenderSite } from './prerender/build.mjs';
 import { removeOldAssets } from './prerender/oldAssets.mjs';
-import { lockState } from './prerender/stateLock.mjs';
+import { withStateLock } from './prerender/stateLock.mjs';
 import { CLIENT_MANIFEST_FILE, loadBundle } from './prerender/site.mjs';
 
 export { pageFile, SHELL_FILE } from './prerender/pages.mjs';
@@ -80,8 +80,7 @@ export async function buildStaticSite(
 ) {
   // The build's files, its server bundle and its manifest are rewritten from the first step: no
   // publish may write into them meanwhile (lib/prerender/stateLock.mjs).
-  const release = await lockState(stateDir, { holder: 'npm run build', onWait: warn });
-  try {
+  return withStateLock(stateDir, { holder: 'npm run build', onWait: warn }, async () => {
     const configFile = join(root, 'vite.config.ts');
     // An incremental build keeps the pages it does not render again.
     const before = readManifest(stateDir);
@@ -132,25 +131,20 @@ export async function buildStaticSite(
         log,
         warn,
       });
-      const manifest = readManifest(stateDir);
-      if (manifest) {
-        const removed = removeOldAssets({
-          outDir,
-          stateDir,
-          manifest,
-          clientManifest: bundle.clientManifest,
-          previousBundle: before?.bundle,
-        });
-        if (removed.length > 0)
-          log(`Removed ${removed.length} files of builds no page uses any more from ${join(outDir, 'assets')}`);
-      }
+      const removed = removeOldAssets({
+        outDir,
+        stateDir,
+        manifest: built.manifest,
+        clientManifest: bundle.clientManifest,
+        previousBundle: before?.bundle,
+      });
+      if (removed.length > 0)
+        log(`Removed ${removed.length} files of builds no page uses any more from ${join(outDir, 'assets')}`);
       return built;
     } finally {
       await contentHost.stop();
     }
-  } finally {
-    release();
-  }
+  });
 }
 
 /**

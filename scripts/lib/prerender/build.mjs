@@ -9,9 +9,10 @@ import { writeFileAtomic } from './atomicWrite.mjs';
 import { emptyManifest, readManifest, writeManifest } from './manifest.mjs';
 import { openPrerender } from './site.mjs';
 import { writeSiteFiles } from './siteFiles.mjs';
-import { lockState } from './stateLock.mjs';
+import { withStateLock } from './stateLock.mjs';
 
 /** @import { Bundle, RenderReport } from './site.mjs' */
+/** @import { SiteManifest } from './manifest.mjs' */
 /** @import { Shard } from './routes.mjs' */
 
 /**
@@ -46,26 +47,21 @@ import { lockState } from './stateLock.mjs';
 
 /**
  * Prerenders the site into `outDir` (see the file's comment) holding the build's lock, waiting for a
- * publish that holds it; returns its pages in the route list's order and what was rendered, left
- * unchanged, failed (with `keepGoing`) and removed.
+ * publish that holds it; returns its pages in the route list's order, what was rendered, left
+ * unchanged, failed (with `keepGoing`) and removed, and the manifest it wrote.
  * @param {SitePrerender} options
- * @returns {Promise<{ outDir: string; pages: BuiltPage[]; report: RenderReport & { removed: string[] } }>}
+ * @returns {Promise<{ outDir: string; pages: BuiltPage[]; report: RenderReport & { removed: string[] }; manifest: SiteManifest }>}
  */
-export async function prerenderSite(options) {
+export function prerenderSite(options) {
   if (options.locked) return prerenderLocked(options);
-  const warn = options.warn ?? ((line) => console.warn(line));
-  const release = await lockState(options.stateDir, { holder: 'a build', onWait: warn });
-  try {
-    return await prerenderLocked(options);
-  } finally {
-    release();
-  }
+  const onWait = options.warn ?? ((line) => console.warn(line));
+  return withStateLock(options.stateDir, { holder: 'a build', onWait }, () => prerenderLocked(options));
 }
 
 /**
  * {@link prerenderSite} once the lock is held.
  * @param {SitePrerender} options
- * @returns {Promise<{ outDir: string; pages: BuiltPage[]; report: RenderReport & { removed: string[] } }>}
+ * @returns {Promise<{ outDir: string; pages: BuiltPage[]; report: RenderReport & { removed: string[] }; manifest: SiteManifest }>}
  */
 async function prerenderLocked({
   outDir,
@@ -128,7 +124,7 @@ async function prerenderLocked({
       const { file, indexable, language, alternates } = entry;
       return [{ path, file, indexable, lastModified, language, alternates }];
     });
-    return { outDir, pages, report: { ...report, removed } };
+    return { outDir, pages, report: { ...report, removed }, manifest };
   } finally {
     await prerender.close();
   }

@@ -8,7 +8,7 @@ import { mergeManifests, readManifest, serverDirIn, stateDirOf, writeManifest } 
 import { checkSite } from './siteChecks.mjs';
 import { loadBundle } from './site.mjs';
 import { writeSiteFiles } from './siteFiles.mjs';
-import { lockState } from './stateLock.mjs';
+import { withStateLock } from './stateLock.mjs';
 
 /**
  * Merges the shards whose state folders are `shardStates` into the build in `outDir` (its pages
@@ -24,12 +24,9 @@ export async function mergeShards({
   mode,
   warn = (line) => console.warn(line),
 }) {
-  const release = await lockState(stateDir, { holder: 'the merge of the shards', onWait: warn });
-  try {
-    return await merge({ outDir, shardStates, stateDir, mode, warn });
-  } finally {
-    release();
-  }
+  return withStateLock(stateDir, { holder: 'the merge of the shards', onWait: warn }, () =>
+    merge({ outDir, shardStates, stateDir, mode, warn }),
+  );
 }
 
 /**

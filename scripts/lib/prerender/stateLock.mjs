@@ -80,6 +80,24 @@ export async function lockState(stateDir, { holder, waitMs = 15 * 60_000, pollMs
 }
 
 /**
+ * Runs `work` holding the lock of the build whose state is in `stateDir` ({@link lockState}), and
+ * gives the lock back however it ends; resolves what `work` resolves.
+ * @template T
+ * @param {string} stateDir
+ * @param {LockOptions} options
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function withStateLock(stateDir, options, work) {
+  const release = await lockState(stateDir, options);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/**
  * Makes the lock file with `holder` in it; the release function when this call made it, else undefined.
  * @param {string} file
  * @param {Holder} holder
